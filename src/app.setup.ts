@@ -1,0 +1,18 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
+import { SVC_OPTIONS, SvcOptions } from './svc.options';
+
+/**
+ * Everything the standalone server sets on the Express app. Tests call the same function, so they
+ * see exactly what users see. Body parsing, cookies and errors live in SvcModule itself, so a host
+ * application gets them too.
+ */
+export function configureApp(app: NestExpressApplication): NestExpressApplication {
+  const options = app.get<SvcOptions>(SVC_OPTIONS);
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  app.set('trust proxy', options.config.trustProxy);
+  // Responses are small JSON documents; weak ETags would only cost a hash per response.
+  app.set('etag', false);
+  return app;
+}

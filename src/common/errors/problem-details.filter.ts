@@ -1,0 +1,119 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { BaseExceptionFilter, HttpAdapterHost } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import { QueryFailedError } from 'typeorm';
+import { ensureRequestId } from '../request-id';
+import { codeForStatus, ErrorCode, ERROR_STATUS } from './error-codes';
+import { ServiceError } from './service-error';
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+interface Problem {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  data?: Record<string, unknown>;
+}
+
+/** Errors raised by body-parser carry a `type`; these are the ones a client causes. */
+const BODY_PARSER_ERRORS: Record<string, Omit<Problem, 'status'>> = {
+  'entity.parse.failed': { code: 'VALIDATION_ERROR', message: 'The request body is not valid JSON' },
+  'entity.too.large': { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' },
+  'encoding.unsupported': {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'The content encoding is not supported',
+  },
+  'charset.unsupported': { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The charset is not supported' },
+  'request.aborted': { code: 'VALIDATION_ERROR', message: 'The request was aborted' },
+  'request.size.invalid': { code: 'VALIDATION_ERROR', message: 'The request body length is wrong' },
+};
+
+/** Turns anything thrown into the problem the client sees. Nothing internal reaches `message`. */
+export function toProblem(exception: unknown): Problem {
+  if (exception instanceof ServiceError) {
+    return {
+      status: exception.status,
+      code: exception.code,
+      message: exception.message,
+      data: exception.data,
+    };
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const code = codeForStatus(status);
+    const body = exception.getResponse();
+    let message = exception.message;
+    if (typeof body === 'object' && body !== null && 'message' in body) {
+      const m = (body as { message: unknown }).message;
+      message = Array.isArray(m) ? m.join('; ') : String(m);
+    }
+    if (status === 404 && /^Cannot [A-Z]+ /.test(message)) {
+      message = 'No such route';
+    }
+    return { status: ERROR_STATUS[code] === status ? status : ERROR_STATUS[code], code, message };
+  }
+  const parserType = (exception as { type?: unknown } | null)?.type;
+  if (typeof parserType === 'string' && parserType in BODY_PARSER_ERRORS) {
+    const known = BODY_PARSER_ERRORS[parserType];
+    return { ...known, status: ERROR_STATUS[known.code] };
+  }
+  if (exception instanceof QueryFailedError || isPgConnectionError(exception)) {
+    return { status: 500, code: 'DATABASE_ERROR', message: 'A database error occurred' };
+  }
+  return { status: 500, code: 'INTERNAL_ERROR', message: 'An unexpected error occurred' };
+}
+
+function isPgConnectionError(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|57P0\d|08\d{3})$/.test(code);
+}
+
+/**
+ * Answers every failure under the service's mounts as `application/problem+json` with the SPEC 7
+ * envelope. In a host application, failures of the host's own routes keep Nest's default answer.
+ */
+@Catch()
+export class ProblemDetailsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ProblemDetails');
+  private readonly fallback: BaseExceptionFilter;
+
+  constructor(
+    adapterHost: HttpAdapterHost,
+    private readonly ownsPath: (path: string) => boolean,
+  ) {
+    this.fallback = new BaseExceptionFilter(adapterHost.httpAdapter);
+  }
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') {
+      throw exception;
+    }
+    const req = host.switchToHttp().getRequest<Request>();
+    const res = host.switchToHttp().getResponse<Response>();
+    if (!this.ownsPath(req.path ?? req.url)) {
+      this.fallback.catch(exception, host);
+      return;
+    }
+    const problem = toProblem(exception);
+    const requestId = ensureRequestId(req, res);
+    if (problem.status >= 500) {
+      this.logger.error({ err: exception, requestId }, `${req.method} ${req.originalUrl} failed`);
+    }
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    const retryAfter = problem.data?.retryAfterSeconds;
+    if (problem.code === 'RATE_LIMITED' && typeof retryAfter === 'number') {
+      res.setHeader('Retry-After', String(retryAfter));
+    }
+    const error: Record<string, unknown> = { code: problem.code, message: problem.message, requestId };
+    if (problem.data !== undefined) {
+      error.data = problem.data;
+    }
+    res.status(problem.status).setHeader('Content-Type', PROBLEM_CONTENT_TYPE);
+    // A failure is never cached: a client or a balancer must see the recovery at once.
+    res.setHeader('Cache-Control', 'no-store');
+    res.end(JSON.stringify({ error }));
+  }
+}

@@ -1,0 +1,29 @@
+import { ERROR_STATUS, ErrorCode } from './error-codes';
+
+export interface ValidationIssue {
+  path: string;
+  code: string;
+  message: string;
+}
+
+/**
+ * The one error type services throw. The status comes from the code (SPEC 7), never from the
+ * thrower, so a code always answers with the same status.
+ */
+export class ServiceError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly data?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'ServiceError';
+    this.status = ERROR_STATUS[code];
+  }
+
+  static validation(errors: ValidationIssue[], message = 'The request is not valid'): ServiceError {
+    return new ServiceError('VALIDATION_ERROR', message, { errors });
+  }
+}

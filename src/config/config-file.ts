@@ -1,0 +1,134 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createJiti } from 'jiti';
+import { ConfigError } from './env';
+import type { RateLimitConfig, ResolvedConfig, SvcConfig } from './config.types';
+
+/** Identity function that gives a config file its types: `export default defineConfig({ ... })`. */
+export function defineConfig(config: SvcConfig): SvcConfig {
+  return config;
+}
+
+const TOP_LEVEL_KEYS = new Set([
+  'collections',
+  'singles',
+  'users',
+  'auth',
+  'apiKeys',
+  'security',
+  'rateLimit',
+  'trustProxy',
+  'plugins',
+]);
+export const DEFAULT_CONFIG_FILE = 'svc.config.ts';
+
+/**
+ * Loads the config module named by SVC_CONFIG (or ./svc.config.ts when present). `.ts`, `.js`,
+ * `.mjs` and `.cjs` all load through jiti, so a TypeScript config needs no build step.
+ */
+export async function loadConfigFile(
+  configFile: string | undefined,
+  cwd = process.cwd(),
+): Promise<SvcConfig> {
+  let path: string;
+  if (configFile) {
+    path = resolve(cwd, configFile);
+    if (!existsSync(path)) {
+      throw new ConfigError([`SVC_CONFIG names ${path}, which does not exist`]);
+    }
+  } else {
+    path = resolve(cwd, DEFAULT_CONFIG_FILE);
+    if (!existsSync(path)) {
+      return {};
+    }
+  }
+  if (!/\.(ts|js|mjs|cjs)$/.test(path)) {
+    throw new ConfigError([`SVC_CONFIG must be a .ts, .js, .mjs or .cjs file (got ${path})`]);
+  }
+  let loaded: unknown;
+  try {
+    const jiti = createJiti(__filename, { moduleCache: false, fsCache: false });
+    loaded = await jiti.import(path, { default: true });
+  } catch (e) {
+    throw new ConfigError([`the config file ${path} could not be loaded: ${(e as Error).message}`]);
+  }
+  return validateConfig(loaded, path);
+}
+
+export function validateConfig(value: unknown, source = 'config'): SvcConfig {
+  const problems: string[] = [];
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ConfigError([`${source} must export a config object (defineConfig({...}))`]);
+  }
+  const config = value as Record<string, unknown>;
+  for (const key of Object.keys(config)) {
+    if (!TOP_LEVEL_KEYS.has(key)) {
+      problems.push(`${source}: unknown key "${key}"`);
+    }
+  }
+  for (const key of ['collections', 'singles', 'plugins'] as const) {
+    if (config[key] !== undefined && !Array.isArray(config[key])) {
+      problems.push(`${source}: "${key}" must be an array`);
+    }
+  }
+  const checkLimit = (path: string, limit: unknown) => {
+    if (limit === undefined) {
+      return;
+    }
+    const l = limit as Partial<RateLimitConfig>;
+    if (!isPositiveInt(l.max) || !isPositiveInt(l.windowSeconds)) {
+      problems.push(`${source}: "${path}" needs positive integers "max" and "windowSeconds"`);
+    }
+  };
+  checkLimit('apiKeys.rateLimit', (config.apiKeys as SvcConfig['apiKeys'])?.rateLimit);
+  checkLimit('security.authRateLimit', (config.security as SvcConfig['security'])?.authRateLimit);
+  checkLimit('rateLimit', config.rateLimit);
+  const skip = (config.rateLimit as SvcConfig['rateLimit'])?.skip;
+  if (skip !== undefined && typeof skip !== 'function') {
+    problems.push(`${source}: "rateLimit.skip" must be a function`);
+  }
+  const auth = config.auth as Record<string, unknown> | undefined;
+  for (const flag of ['requireEmailVerification', 'revealRegistrationConflict']) {
+    if (auth?.[flag] !== undefined && typeof auth[flag] !== 'boolean') {
+      problems.push(`${source}: "auth.${flag}" must be a boolean`);
+    }
+  }
+  const trustProxy = config.trustProxy;
+  if (trustProxy !== undefined && !['boolean', 'number', 'string'].includes(typeof trustProxy)) {
+    problems.push(`${source}: "trustProxy" must be a boolean, a number of hops or a string`);
+  }
+  if (problems.length) {
+    throw new ConfigError(problems);
+  }
+  return config as SvcConfig;
+}
+
+function isPositiveInt(v: unknown): boolean {
+  return typeof v === 'number' && Number.isInteger(v) && v > 0;
+}
+
+/** Requests under /admin/api/ are skipped by the global limit unless the config says otherwise (SPEC 5.8). */
+const skipAdminApi = (req: { path?: string; url?: string }) =>
+  (req.path ?? req.url ?? '').startsWith('/admin/api/');
+
+export function resolveConfig(config: SvcConfig = {}): ResolvedConfig {
+  return {
+    collections: config.collections ?? [],
+    singles: config.singles ?? [],
+    users: { fields: config.users?.fields ?? [] },
+    auth: {
+      requireEmailVerification: config.auth?.requireEmailVerification ?? true,
+      revealRegistrationConflict: config.auth?.revealRegistrationConflict ?? false,
+      strategies: config.auth?.strategies ?? [],
+    },
+    apiKeys: { rateLimit: config.apiKeys?.rateLimit ?? { max: 1000, windowSeconds: 3600 } },
+    security: { authRateLimit: config.security?.authRateLimit ?? { max: 30, windowSeconds: 3600 } },
+    rateLimit: {
+      max: config.rateLimit?.max ?? 600,
+      windowSeconds: config.rateLimit?.windowSeconds ?? 60,
+      skip: config.rateLimit?.skip ?? skipAdminApi,
+    },
+    trustProxy: config.trustProxy ?? false,
+    plugins: config.plugins ?? [],
+  };
+}

@@ -1,0 +1,90 @@
+import type { Request } from 'express';
+
+/** The config object of CONTRACTS 2. Every key is optional; defaults are applied by `resolveConfig`. */
+export type FieldType =
+  | 'text'
+  | 'textarea'
+  | 'email'
+  | 'number'
+  | 'checkbox'
+  | 'date'
+  | 'select'
+  | 'json'
+  | 'richText'
+  | 'relationship'
+  | 'upload'
+  | 'component';
+
+export interface FieldConfig {
+  name: string;
+  type: FieldType;
+  label?: string;
+  required?: boolean;
+  unique?: boolean;
+  index?: boolean;
+  defaultValue?: unknown;
+  options?: Array<string | { label: string; value: string }>;
+  hasMany?: boolean;
+  relationTo?: string;
+  fieldGroup?: string;
+  repeatable?: boolean;
+}
+
+export type AccessRule = boolean | ((ctx: AccessContext) => boolean | Promise<boolean>);
+
+export interface AccessContext {
+  user: unknown;
+  auth: unknown;
+  action: 'read' | 'create' | 'update' | 'delete';
+  req: Request;
+}
+
+export interface CollectionConfig {
+  slug: string;
+  labels?: { singular: string; plural: string };
+  fields: FieldConfig[];
+  drafts?: boolean;
+  access?: Partial<Record<'read' | 'create' | 'update' | 'delete', AccessRule>>;
+}
+
+export interface SingleConfig {
+  slug: string;
+  label?: string;
+  fields: FieldConfig[];
+  drafts?: boolean;
+  access?: Partial<Record<'read' | 'update', AccessRule>>;
+}
+
+export interface RateLimitConfig {
+  max: number;
+  windowSeconds: number;
+}
+
+export interface SvcConfig {
+  collections?: CollectionConfig[];
+  singles?: SingleConfig[];
+  users?: { fields?: FieldConfig[] };
+  auth?: {
+    requireEmailVerification?: boolean;
+    revealRegistrationConflict?: boolean;
+    strategies?: unknown[];
+  };
+  apiKeys?: { rateLimit?: RateLimitConfig };
+  security?: { authRateLimit?: RateLimitConfig };
+  rateLimit?: RateLimitConfig & { skip?: (req: Request) => boolean };
+  trustProxy?: boolean | number | string;
+  plugins?: unknown[];
+}
+
+/** The config with every default filled in: what the rest of the service reads. */
+export interface ResolvedConfig {
+  collections: CollectionConfig[];
+  singles: SingleConfig[];
+  users: { fields: FieldConfig[] };
+  auth: { requireEmailVerification: boolean; revealRegistrationConflict: boolean; strategies: unknown[] };
+  apiKeys: { rateLimit: RateLimitConfig };
+  security: { authRateLimit: RateLimitConfig };
+  rateLimit: RateLimitConfig & { skip: (req: Request) => boolean };
+  trustProxy: boolean | number | string;
+  plugins: unknown[];
+}

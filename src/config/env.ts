@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** The environment, validated once at boot (CONTRACTS 1). */
+export interface Env {
+  nodeEnv: string;
+  production: boolean;
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  embeddedPgPort: number;
+  autoMigrate: boolean;
+  dbPool: number;
+  secret?: string;
+  configFile?: string;
+  publicUrl: string;
+  allowedOrigins: string[];
+  redisUrl?: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+export const MIN_SECRET_LENGTH = 32;
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const problems: string[] = [];
+  const nodeEnv = source.NODE_ENV || 'development';
+  const production = nodeEnv === 'production';
+
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = source[name];
+    if (raw === undefined || raw === '') {
+      return fallback;
+    }
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return n;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = source[name]?.trim().toLowerCase();
+    if (raw === undefined || raw === '') {
+      return fallback;
+    }
+    if (['true', '1', 'yes', 'on'].includes(raw)) {
+      return true;
+    }
+    if (['false', '0', 'no', 'off'].includes(raw)) {
+      return false;
+    }
+    problems.push(`${name} must be true or false (got "${source[name]}")`);
+    return fallback;
+  };
+
+  const port = int('PORT', 3000, 0, 65535);
+  const databaseUrl = source.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a postgres:// URL');
+  }
+
+  const secret = source.SVC_SECRET || undefined;
+  if (production && (!secret || secret.length < MIN_SECRET_LENGTH)) {
+    problems.push(
+      `SVC_SECRET is required in production and must be at least ${MIN_SECRET_LENGTH} characters` +
+        (secret ? ` (it has ${secret.length})` : ''),
+    );
+  }
+
+  let publicUrl = source.NEXT_PUBLIC_APP_URL || '';
+  if (!publicUrl) {
+    if (production) {
+      problems.push('NEXT_PUBLIC_APP_URL is required in production (the public URL used in emailed links)');
+    }
+    publicUrl = `http://localhost:${port}`;
+  } else if (!isHttpUrl(publicUrl)) {
+    problems.push(`NEXT_PUBLIC_APP_URL must be an http(s) URL (got "${publicUrl}")`);
+  }
+
+  const allowedOrigins = (source.SVC_ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of allowedOrigins) {
+    if (!isHttpUrl(origin)) {
+      problems.push(`SVC_ALLOWED_ORIGINS entries must be http(s) origins (got "${origin}")`);
+    }
+  }
+
+  const redisUrl = source.REDIS_URL || undefined;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
+    problems.push('REDIS_URL must be a redis:// or rediss:// URL');
+  }
+
+  const logLevel = source.SVC_LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info');
+  if (!LOG_LEVELS.includes(logLevel)) {
+    problems.push(`SVC_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+
+  const env: Env = {
+    nodeEnv,
+    production,
+    port,
+    host: source.HOST || '0.0.0.0',
+    databaseUrl,
+    dataDir: resolve(source.SVC_DATA_DIR || './.svc'),
+    embeddedPgPort: int('SVC_EMBEDDED_PG_PORT', 54329, 1, 65535),
+    autoMigrate: bool('SVC_AUTO_MIGRATE', true),
+    dbPool: int('SVC_DB_POOL', 10, 2, 200),
+    secret,
+    configFile: source.SVC_CONFIG || undefined,
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    allowedOrigins: allowedOrigins.map((o) => new URL(o).origin),
+    redisUrl,
+    logLevel,
+  };
+  if (problems.length) {
+    throw new ConfigError(problems);
+  }
+  return env;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * SVC_SECRET, or outside production a random one generated once and kept in the data directory,
+ * so sessions survive a restart without anyone having to invent a secret.
+ */
+export function resolveSecret(env: Env): string {
+  if (env.secret) {
+    return env.secret;
+  }
+  if (env.production) {
+    throw new ConfigError(['SVC_SECRET is required in production']);
+  }
+  const file = join(env.dataDir, 'secret');
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length >= MIN_SECRET_LENGTH) {
+      return kept;
+    }
+  }
+  mkdirSync(env.dataDir, { recursive: true });
+  const generated = randomBytes(48).toString('base64url');
+  writeFileSync(file, generated + '\n', { mode: 0o600 });
+  return generated;
+}

@@ -1,0 +1,23 @@
+import { Get, Header } from '@nestjs/common';
+import { ServiceError } from '../../common/errors';
+import { SvcController } from '../../common/svc-controller';
+import { Public } from '../auth/decorators/public.decorator';
+import { HealthReport, HealthService } from './health.service';
+
+/** `GET` and `HEAD /api/health` (Express answers HEAD from the GET route, without a body). */
+@SvcController('api/health', { absolute: true })
+export class HealthController {
+  constructor(private readonly health: HealthService) {}
+
+  @Get()
+  @Public()
+  @Header('Cache-Control', 'public, max-age=60, stale-while-revalidate=30')
+  async get(): Promise<HealthReport> {
+    const report = await this.health.check();
+    if (!report.ok) {
+      // The failure itself is not cached (the filter sends no-store): a balancer should see recovery at once.
+      throw new ServiceError('SERVICE_UNAVAILABLE', 'The database probe failed', { ...report });
+    }
+    return report;
+  }
+}

@@ -1,0 +1,76 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import pino from 'pino';
+import { configureApp } from './app.setup';
+import { loadConfigFile } from './config/config-file';
+import { Env, loadEnv, resolveSecret } from './config/env';
+import { EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres';
+import { SvcModule } from './svc.module';
+import type { SvcModuleOptions } from './svc.options';
+
+export interface RunningServer {
+  app: NestExpressApplication;
+  url: string;
+  embedded?: EmbeddedDatabase;
+  close(): Promise<void>;
+}
+
+/** Options for the standalone server, from the validated environment and the config file. */
+export async function serverOptions(env: Env, databaseUrl: string): Promise<SvcModuleOptions> {
+  return {
+    secret: resolveSecret(env),
+    database: { url: databaseUrl, poolSize: env.dbPool, autoMigrate: env.autoMigrate },
+    config: await loadConfigFile(env.configFile),
+    publicUrl: env.publicUrl,
+    allowedOrigins: env.allowedOrigins,
+    redisUrl: env.redisUrl,
+    production: env.production,
+    standalone: true,
+    logger: { level: env.logLevel, pretty: !env.production },
+  };
+}
+
+/**
+ * The standalone server: the embedded PostgreSQL when DATABASE_URL is unset, then SvcModule
+ * with the service's defaults, listening on HOST:PORT.
+ */
+export async function startServer(source: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
+  const env = loadEnv(source);
+  const bootLog = pino({ level: env.logLevel, base: { context: 'Boot' } });
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = env.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: env.dataDir,
+      port: env.embeddedPgPort,
+      log: (level, message) => (level === 'info' ? bootLog.debug(message) : bootLog[level](message)),
+    });
+    databaseUrl = embedded.url;
+    bootLog.info(`embedded PostgreSQL running on 127.0.0.1:${env.embeddedPgPort}, data in ${env.dataDir}`);
+  }
+  try {
+    const options = await serverOptions(env, databaseUrl);
+    const app = await NestFactory.create<NestExpressApplication>(SvcModule.forRoot(options), {
+      bodyParser: false,
+      bufferLogs: true,
+    });
+    configureApp(app);
+    await app.listen(env.port, env.host);
+    const address = app.getHttpServer().address();
+    const port = typeof address === 'object' && address ? address.port : env.port;
+    const url = `http://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${port}`;
+    return {
+      app,
+      url,
+      embedded,
+      close: async () => {
+        await app.close();
+        await embedded?.stop();
+      },
+    };
+  } catch (e) {
+    await embedded?.stop();
+    throw e;
+  }
+}

@@ -1,0 +1,127 @@
+import {
+  DynamicModule,
+  MiddlewareConsumer,
+  Module,
+  ModuleMetadata,
+  NestModule,
+  RequestMethod,
+} from '@nestjs/common';
+import { APP_FILTER, HttpAdapterHost } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import cookieParser from 'cookie-parser';
+import { LoggerModule } from 'nestjs-pino';
+import { DataSource } from 'typeorm';
+import { JsonBodyMiddleware } from './common/body.middleware';
+import { ProblemDetailsFilter } from './common/errors/problem-details.filter';
+import { loggerParams } from './common/logger';
+import { dataSourceOptions, runMigrations } from './database/data-source';
+import { HealthModule } from './modules/health/health.module';
+import {
+  isServicePath,
+  normaliseOptions,
+  SVC_CONNECTION,
+  SVC_OPTIONS,
+  SvcModuleOptions,
+  SvcOptions,
+} from './svc.options';
+
+export interface SvcModuleAsyncOptions extends Pick<ModuleMetadata, 'imports'> {
+  inject?: Array<string | symbol | (abstract new (...args: never[]) => unknown)>;
+  useFactory: (...args: never[]) => SvcModuleOptions | Promise<SvcModuleOptions>;
+}
+
+/** Holds the resolved options; global so every module of the service can inject SVC_OPTIONS. */
+@Module({})
+class SvcOptionsModule {}
+
+const SERVICE_ROUTES = [
+  { path: 'admin/api', method: RequestMethod.ALL },
+  { path: 'admin/api/{*path}', method: RequestMethod.ALL },
+];
+
+/**
+ * The whole service as one Nest module. The standalone server is a small host around it
+ * (`src/server.ts`); another Nest application can import it beside its own routes.
+ */
+@Module({})
+export class SvcModule implements NestModule {
+  static forRoot(options: SvcModuleOptions): DynamicModule {
+    const normalised = normaliseOptions(options);
+    return SvcModule.build({
+      module: SvcOptionsModule,
+      global: true,
+      providers: [{ provide: SVC_OPTIONS, useValue: normalised }],
+      exports: [SVC_OPTIONS],
+    });
+  }
+
+  static forRootAsync(options: SvcModuleAsyncOptions): DynamicModule {
+    return SvcModule.build({
+      module: SvcOptionsModule,
+      global: true,
+      imports: options.imports ?? [],
+      providers: [
+        {
+          provide: SVC_OPTIONS,
+          inject: options.inject ?? [],
+          useFactory: async (...args: never[]) => normaliseOptions(await options.useFactory(...args)),
+        },
+      ],
+      exports: [SVC_OPTIONS],
+    });
+  }
+
+  private static build(optionsModule: DynamicModule): DynamicModule {
+    return {
+      module: SvcModule,
+      imports: [
+        optionsModule,
+        LoggerModule.forRootAsync({
+          inject: [SVC_OPTIONS],
+          useFactory: (o: SvcOptions) =>
+            loggerParams({
+              level: o.logger?.level ?? 'info',
+              pretty: o.logger?.pretty ?? false,
+              stream: o.logger?.stream,
+              forRoutes: o.standalone
+                ? undefined
+                : [...SERVICE_ROUTES, { path: 'api/health', method: RequestMethod.ALL }],
+            }),
+        }),
+        TypeOrmModule.forRootAsync({
+          name: SVC_CONNECTION,
+          inject: [SVC_OPTIONS],
+          useFactory: (o: SvcOptions) => ({
+            ...dataSourceOptions(o.database),
+            name: SVC_CONNECTION,
+            retryAttempts: o.production ? 5 : 0,
+            retryDelay: 2000,
+            svcAutoMigrate: o.autoMigrate,
+          }),
+          // Pending migrations run before the DataSource is handed to anyone (SVC_AUTO_MIGRATE=false skips).
+          dataSourceFactory: async (opts) => {
+            const ds = await new DataSource(opts!).initialize();
+            if ((opts as { svcAutoMigrate?: boolean }).svcAutoMigrate) {
+              await runMigrations(ds);
+            }
+            return ds;
+          },
+        }),
+        HealthModule,
+      ],
+      providers: [
+        {
+          provide: APP_FILTER,
+          inject: [HttpAdapterHost, SVC_OPTIONS],
+          useFactory: (adapter: HttpAdapterHost, o: SvcOptions) =>
+            new ProblemDetailsFilter(adapter, o.standalone ? () => true : isServicePath),
+        },
+      ],
+      exports: [],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(cookieParser(), JsonBodyMiddleware).forRoutes(...SERVICE_ROUTES);
+  }
+}

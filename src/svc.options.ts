@@ -1,0 +1,58 @@
+import type { DestinationStream } from 'pino';
+import type { ResolvedConfig, SvcConfig } from './config/config.types';
+import { resolveConfig } from './config/config-file';
+import type { DatabaseConfig } from './database/data-source';
+
+/** What `SvcModule.forRoot()` takes. Only `secret` and `database` are required. */
+export interface SvcModuleOptions {
+  /** JWT signing secret (at least 32 characters in production). */
+  secret: string;
+  database: DatabaseConfig;
+  config?: SvcConfig;
+  /** Public URL of the deployment (emailed links, CSRF origin). Default http://localhost:3000. */
+  publicUrl?: string;
+  /** The origin the server listens on, accepted by the CSRF origin check. */
+  selfOrigin?: string;
+  allowedOrigins?: string[];
+  redisUrl?: string;
+  production?: boolean;
+  /**
+   * Standalone: the service owns every path (unknown routes answer problem+json). Off when imported
+   * into a host application, whose own routes keep Nest's behaviour.
+   */
+  standalone?: boolean;
+  logger?: { level?: string; pretty?: boolean; stream?: DestinationStream };
+}
+
+/** Options with defaults applied: what providers inject under SVC_OPTIONS. */
+export interface SvcOptions extends Omit<SvcModuleOptions, 'config'> {
+  config: ResolvedConfig;
+  publicUrl: string;
+  allowedOrigins: string[];
+  production: boolean;
+  standalone: boolean;
+  autoMigrate: boolean;
+}
+
+export const SVC_OPTIONS = Symbol('SVC_OPTIONS');
+export const SVC_CONNECTION = 'svc';
+
+export function normaliseOptions(o: SvcModuleOptions): SvcOptions {
+  if (!o.secret) {
+    throw new Error('SvcModule: `secret` is required');
+  }
+  return {
+    ...o,
+    config: resolveConfig(o.config),
+    publicUrl: (o.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    allowedOrigins: o.allowedOrigins ?? [],
+    production: o.production ?? process.env.NODE_ENV === 'production',
+    standalone: o.standalone ?? false,
+    autoMigrate: o.database.autoMigrate ?? true,
+  };
+}
+
+/** Paths the service answers; in a host application every other path belongs to the host. */
+export function isServicePath(path: string): boolean {
+  return path === '/api/health' || path === '/admin/api' || path.startsWith('/admin/api/');
+}

@@ -1,0 +1,19 @@
+import type { EmbeddedDatabase } from '../../src/database/embedded-postgres';
+import { withAdmin } from './test-db';
+
+export default async function globalTeardown(): Promise<void> {
+  const adminUrl = process.env.SVC_TEST_ADMIN_URL;
+  const runId = process.env.SVC_TEST_RUN_ID;
+  if (adminUrl && runId) {
+    await withAdmin(async (c) => {
+      const { rows } = await c.query<{ datname: string }>(
+        `SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2`,
+        [`svc\\_t\\_${runId}\\_%`, `svc_tpl_${runId}`],
+      );
+      for (const { datname } of rows) {
+        await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+      }
+    }, adminUrl);
+  }
+  await (globalThis as { __svcEmbedded?: EmbeddedDatabase }).__svcEmbedded?.stop();
+}

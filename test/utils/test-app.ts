@@ -1,0 +1,75 @@
+import type { DynamicModule, Type } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
+import type { DataSource } from 'typeorm';
+import { configureApp } from '../../src/app.setup';
+import type { SvcConfig } from '../../src/config/config.types';
+import { SvcModule } from '../../src/svc.module';
+import { SVC_CONNECTION, SvcModuleOptions } from '../../src/svc.options';
+import { LogCapture } from './log-capture';
+import { createTestDatabase, TestDatabase } from './test-db';
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-0123456789';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  http: TestAgent;
+  db: DataSource;
+  database: TestDatabase;
+  logs: LogCapture;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  config?: SvcConfig;
+  /** Reuse a database (a second instance); otherwise a fresh clone of the template. */
+  database?: TestDatabase;
+  overrides?: Partial<SvcModuleOptions>;
+  /** Extra modules (test-only controllers) mounted beside the service. */
+  imports?: Array<Type | DynamicModule>;
+}
+
+/** Boots the service exactly as the standalone server does (SvcModule + configureApp) on a real database. */
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const ownsDatabase = !opts.database;
+  const database = opts.database ?? (await createTestDatabase());
+  const logs = new LogCapture();
+  const moduleRef = await Test.createTestingModule({
+    imports: [
+      SvcModule.forRoot({
+        secret: TEST_SECRET,
+        database: { url: database.url, poolSize: 5, autoMigrate: false },
+        config: opts.config,
+        publicUrl: 'http://localhost:3000',
+        standalone: true,
+        production: false,
+        logger: { level: 'info', stream: logs },
+        ...opts.overrides,
+      }),
+      ...(opts.imports ?? []),
+    ],
+  }).compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({
+    bodyParser: false,
+    bufferLogs: true,
+  });
+  configureApp(app);
+  await app.init();
+  const server = app.getHttpServer();
+  return {
+    app,
+    http: request(server),
+    db: app.get<DataSource>(getDataSourceToken(SVC_CONNECTION)),
+    database,
+    logs,
+    close: async () => {
+      await app.close();
+      if (ownsDatabase) {
+        await database.drop();
+      }
+    },
+  };
+}
