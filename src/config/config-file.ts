@@ -47,8 +47,11 @@ export async function loadConfigFile(
   }
   let loaded: unknown;
   try {
-    const jiti = createJiti(__filename, { moduleCache: false, fsCache: false });
-    loaded = await jiti.import(path, { default: true });
+    // Synchronous require through jiti's own transform: no native import(), which also keeps it
+    // working inside jest's CommonJS runtime.
+    const jiti = createJiti(__filename, { moduleCache: false, fsCache: false, tryNative: false });
+    const mod = jiti(path) as { default?: unknown };
+    loaded = mod && typeof mod === 'object' && 'default' in mod ? mod.default : mod;
   } catch (e) {
     throw new ConfigError([`the config file ${path} could not be loaded: ${(e as Error).message}`]);
   }

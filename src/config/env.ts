@@ -120,7 +120,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     secret,
     configFile: source.SVC_CONFIG || undefined,
     publicUrl: publicUrl.replace(/\/+$/, ''),
-    allowedOrigins: allowedOrigins.map((o) => new URL(o).origin),
+    allowedOrigins: allowedOrigins.filter(isHttpUrl).map((o) => new URL(o).origin),
     redisUrl,
     logLevel,
   };
