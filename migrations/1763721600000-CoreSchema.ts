@@ -87,6 +87,9 @@ export class CoreSchema1763721600000 implements MigrationInterface {
         user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
         token_hash char(64) NOT NULL CONSTRAINT refresh_tokens_hash_key UNIQUE,
         expires_at timestamptz NOT NULL,
+        -- Set when rotated; the row is kept briefly so a request that raced the rotation can be
+        -- told apart (REFRESH_SUPERSEDED) from a replay of an old token (REFRESH_FAILED).
+        consumed_at timestamptz,
         user_agent text,
         ip text,
         created_at timestamptz NOT NULL DEFAULT now()

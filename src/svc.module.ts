@@ -15,6 +15,8 @@ import { JsonBodyMiddleware } from './common/body.middleware';
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter';
 import { loggerParams } from './common/logger';
 import { dataSourceOptions, runMigrations } from './database/data-source';
+import { stampRequestStart } from './common/request-start';
+import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
 import {
   isServicePath,
@@ -108,6 +110,7 @@ export class SvcModule implements NestModule {
           },
         }),
         HealthModule,
+        AuthModule,
       ],
       providers: [
         {
@@ -122,6 +125,6 @@ export class SvcModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(cookieParser(), JsonBodyMiddleware).forRoutes(...SERVICE_ROUTES);
+    consumer.apply(stampRequestStart, cookieParser(), JsonBodyMiddleware).forRoutes(...SERVICE_ROUTES);
   }
 }

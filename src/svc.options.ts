@@ -15,6 +15,8 @@ export interface SvcModuleOptions {
   selfOrigin?: string;
   allowedOrigins?: string[];
   redisUrl?: string;
+  /** Prefix of every Redis key the service writes (default `svc:`), so deployments can share a Redis. */
+  redisPrefix?: string;
   production?: boolean;
   /**
    * Standalone: the service owns every path (unknown routes answer problem+json). Off when imported
@@ -29,6 +31,7 @@ export interface SvcOptions extends Omit<SvcModuleOptions, 'config'> {
   config: ResolvedConfig;
   publicUrl: string;
   allowedOrigins: string[];
+  redisPrefix: string;
   production: boolean;
   standalone: boolean;
   autoMigrate: boolean;
@@ -46,6 +49,7 @@ export function normaliseOptions(o: SvcModuleOptions): SvcOptions {
     config: resolveConfig(o.config),
     publicUrl: (o.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
     allowedOrigins: o.allowedOrigins ?? [],
+    redisPrefix: o.redisPrefix ?? 'svc:',
     production: o.production ?? process.env.NODE_ENV === 'production',
     standalone: o.standalone ?? false,
     autoMigrate: o.database.autoMigrate ?? true,

@@ -1,0 +1,18 @@
+import type { AccountRow } from '../users/users.repository';
+import type { SessionUser } from '../users/user.mapper';
+
+/** What every credential (cookie JWT, Bearer JWT, API key) resolves to (DESIGN 2). */
+export interface AuthContext {
+  method: 'session' | 'bearer' | 'api-key';
+  user: SessionUser;
+  account: AccountRow;
+  roleIds: string[];
+  permissions: string[];
+  isSuperAdmin: boolean;
+  /** Expiry of the access token (Unix seconds), for session reads. */
+  exp?: number;
+}
+
+export const AUTH_CONTEXT = Symbol('svc:auth');
+
+export type RequestWithAuth = { [AUTH_CONTEXT]?: AuthContext | null };

@@ -1,0 +1,91 @@
+import { Inject, MiddlewareConsumer, Module, NestModule, OnModuleDestroy, OnModuleInit, RequestMethod } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import type { NextFunction, Request, Response } from 'express';
+import { SVC_OPTIONS, SvcOptions } from '../../svc.options';
+import { AuditModule } from '../audit/audit.module';
+import { RbacModule } from '../rbac/rbac.module';
+import { RbacService } from '../rbac/rbac.service';
+import { UsersModule } from '../users/users.module';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { AuthenticationService } from './authentication.service';
+import { CredentialsRepository } from './credentials.repository';
+import { CsrfService } from './csrf.service';
+import { AUTH_THROTTLER, AuthRateLimitGuard } from './guards/auth-rate-limit.guard';
+import { AuthenticationGuard } from './guards/authentication.guard';
+import { CsrfGuard } from './guards/csrf.guard';
+import { PermissionGuard } from './guards/permission.guard';
+import { setInProcessRuntime } from './in-process';
+import { LoginFloorInterceptor } from './login-floor.interceptor';
+import { TokensService } from './tokens.service';
+
+/** SPEC 4: every /auth response is sent with no-store cache headers. */
+function noStore(_req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Pragma', 'no-cache');
+  next();
+}
+
+@Module({
+  imports: [
+    UsersModule,
+    RbacModule,
+    AuditModule,
+    ThrottlerModule.forRootAsync({
+      inject: [SVC_OPTIONS],
+      useFactory: (o: SvcOptions) => ({
+        throttlers: [
+          {
+            name: AUTH_THROTTLER,
+            limit: o.config.security.authRateLimit.max,
+            ttl: o.config.security.authRateLimit.windowSeconds * 1000,
+          },
+        ],
+        setHeaders: false,
+        // Shared by every instance when REDIS_URL is set; per process otherwise.
+        storage: o.redisUrl
+          ? new ThrottlerStorageRedisService(o.redisUrl, { keyPrefix: o.redisPrefix, maxRetriesPerRequest: 2 })
+          : undefined,
+      }),
+    }),
+  ],
+  controllers: [AuthController],
+  providers: [
+    TokensService,
+    CsrfService,
+    CredentialsRepository,
+    AuthenticationService,
+    AuthService,
+    AuthRateLimitGuard,
+    CsrfGuard,
+    LoginFloorInterceptor,
+    { provide: APP_GUARD, useClass: AuthenticationGuard },
+    { provide: APP_GUARD, useClass: PermissionGuard },
+  ],
+  exports: [AuthenticationService, AuthService, TokensService],
+})
+export class AuthModule implements NestModule, OnModuleInit, OnModuleDestroy {
+  constructor(
+    private readonly authentication: AuthenticationService,
+    private readonly auth: AuthService,
+    private readonly rbac: RbacService,
+    @Inject(SVC_OPTIONS) private readonly options: SvcOptions,
+  ) {}
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(noStore).forRoutes(
+      { path: 'admin/api/auth', method: RequestMethod.ALL },
+      { path: 'admin/api/auth/{*path}', method: RequestMethod.ALL },
+    );
+  }
+
+  onModuleInit(): void {
+    setInProcessRuntime({ authentication: this.authentication, auth: this.auth, rbac: this.rbac });
+  }
+
+  onModuleDestroy(): void {
+    setInProcessRuntime(undefined);
+  }
+}

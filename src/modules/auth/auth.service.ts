@@ -1,0 +1,230 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { ServiceError } from '../../common/errors';
+import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../svc.options';
+import { AuditService } from '../audit/audit.service';
+import { RbacService } from '../rbac/rbac.service';
+import { AccountsService } from '../users/accounts.service';
+import { SessionUser, toSessionUser } from '../users/user.mapper';
+import type { AccountRow } from '../users/users.repository';
+import { CredentialsRepository } from './credentials.repository';
+import { hashPassword, verifyPassword } from './passwords';
+import { sha256Hex, TokensService } from './tokens.service';
+
+export const MAX_FAILED_LOGINS = 5;
+export const LOCK_MINUTES = 15;
+export const PASSWORD_STRATEGY = 'password';
+/** Serialises concurrent setup calls; the database decides which one creates the first user. */
+const SETUP_LOCK_ID = 7_310_240_002;
+
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** A minted session: what the login-like routes answer and the cookies they set. */
+export interface IssuedSession {
+  user: SessionUser;
+  token: string;
+  exp: number;
+  refreshToken: string;
+}
+
+export type RefusalReason = 'invalid-credentials' | 'locked' | 'deactivated' | 'unverified';
+
+const REFUSED = () => new ServiceError('AUTH_INVALID_CREDENTIALS', 'Invalid email or password');
+
+@Injectable()
+export class AuthService {
+  private readonly logger = new Logger('Auth');
+
+  constructor(
+    @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
+    @Inject(SVC_OPTIONS) private readonly options: SvcOptions,
+    private readonly accounts: AccountsService,
+    private readonly credentials: CredentialsRepository,
+    private readonly rbac: RbacService,
+    private readonly tokens: TokensService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /**
+   * Email + password login (SPEC 5.2). Every refusal is the same error whatever the reason; only
+   * a correct password on an unverified address says so. The reason goes to the log and to a
+   * `login-failed` audit row that names no account.
+   */
+  async login(email: string, password: string, client: ClientInfo): Promise<IssuedSession> {
+    const account = await this.checkPassword(email, password, client);
+    return this.db.transaction(async (em) => {
+      await this.credentials.recordSuccessfulLogin(em, account.id);
+      const session = await this.mintSession(em, account, client);
+      await this.auditLogin(em, account.id, PASSWORD_STRATEGY, client);
+      return session;
+    });
+  }
+
+  /**
+   * Direct API (in-process) login: the same checks, answered with a 30-day access token and no
+   * refresh token (SPEC 2.4a).
+   */
+  async directLogin(email: string, password: string): Promise<{ user: SessionUser; token: string; exp: number }> {
+    const client = { ip: null, userAgent: 'direct-api' };
+    const account = await this.checkPassword(email, password, client);
+    await this.db.transaction(async (em) => {
+      await this.credentials.recordSuccessfulLogin(em, account.id);
+      await this.auditLogin(em, account.id, 'direct-api', client);
+    });
+    this.accounts.invalidate(account.id);
+    const user = toSessionUser(account);
+    return { user, ...this.tokens.signAccess(user, account.ver, { direct: true }) };
+  }
+
+  /**
+   * The password strategy (SPEC 5.2). Every refusal is the same error whatever the reason; only a
+   * correct password on an unverified address says so. The reason goes to the log and to a
+   * `login-failed` audit row that names no account.
+   */
+  private async checkPassword(email: string, password: string, client: ClientInfo): Promise<AccountRow> {
+    const account = await this.accounts.findByEmail(this.db.manager, email);
+    // Always one bcrypt comparison, against a dummy hash when there is no account or password.
+    const passwordOk = await verifyPassword(password, account?.password_hash ?? null);
+    if (!account) {
+      return this.refuse('invalid-credentials', client);
+    }
+    if (account.locked_until && account.locked_until.getTime() > Date.now()) {
+      return this.refuse('locked', client);
+    }
+    if (!passwordOk) {
+      await this.credentials.recordFailedLogin(this.db.manager, account.id, MAX_FAILED_LOGINS, LOCK_MINUTES);
+      return this.refuse('invalid-credentials', client);
+    }
+    if (!account.is_active) {
+      return this.refuse('deactivated', client);
+    }
+    if (this.options.config.auth.requireEmailVerification && !account.email_verified_at) {
+      await this.auditRefusal('unverified', client);
+      throw new ServiceError('EMAIL_NOT_VERIFIED', 'Verify your email address before signing in');
+    }
+    return account;
+  }
+
+  /** `POST /auth/setup`: creates the first super-admin, once, however many calls race. */
+  async setup(input: { email: string; name: string; password: string }, client: ClientInfo): Promise<IssuedSession> {
+    const passwordHash = await hashPassword(input.password);
+    return this.db.transaction(async (em) => {
+      await em.query('SELECT pg_advisory_xact_lock($1)', [SETUP_LOCK_ID]);
+      if (await this.accounts.anyUserExists(em)) {
+        throw new ServiceError('SETUP_COMPLETE', 'Setup has already been completed');
+      }
+      const superAdmin = await this.rbac.superAdminRoleId(em);
+      if (!superAdmin) {
+        throw new ServiceError('INTERNAL_ERROR', 'The Super Admin role is missing; run the migrations');
+      }
+      const id = await this.accounts.createUser(em, {
+        email: input.email,
+        name: input.name,
+        passwordHash,
+        verified: true,
+        roleIds: [superAdmin],
+      });
+      const account = await this.accounts.loadAccount(em, id);
+      await this.credentials.recordSuccessfulLogin(em, id);
+      const session = await this.mintSession(em, account!, client);
+      await this.audit.record({ event: 'setup', actorId: id, target: `user:${id}`, ip: client.ip }, em);
+      await this.auditLogin(em, id, 'setup', client);
+      return session;
+    });
+  }
+
+  async setupCompleted(): Promise<boolean> {
+    return this.accounts.anyUserExists(this.db.manager);
+  }
+
+  /**
+   * Rotation in one transaction (SPEC 3.3). The conditional update decides a race: the loser
+   * gets REFRESH_SUPERSEDED; a token matching no live row is REFRESH_FAILED.
+   */
+  async refresh(refreshToken: string | undefined, client: ClientInfo): Promise<IssuedSession> {
+    if (!refreshToken) {
+      throw new ServiceError('REFRESH_FAILED', 'No refresh token; sign in again');
+    }
+    const hash = sha256Hex(refreshToken);
+    const outcome = await this.db.transaction(async (em) => {
+      const row = await this.credentials.consumeRefreshToken(em, hash);
+      if (!row) {
+        return (await this.credentials.wasConsumedDuringThisRequest(em, hash)) ? 'superseded' : 'not-found';
+      }
+      const account = await this.accounts.loadAccount(em, row.user_id);
+      if (row.expired || !account || !this.maySignIn(account)) {
+        await this.credentials.deleteRefreshToken(em, hash);
+        return 'refused';
+      }
+      const session = await this.mintSession(em, account, client);
+      await this.credentials.pruneRefreshTokens(em, account.id);
+      await this.credentials.restampConsumed(em, row.id);
+      return session;
+    });
+    if (outcome === 'superseded') {
+      throw new ServiceError('REFRESH_SUPERSEDED', 'Another request refreshed this session first; retry once');
+    }
+    if (outcome === 'not-found') {
+      this.logger.warn('refresh-token-not-found');
+      throw new ServiceError('REFRESH_FAILED', 'The refresh token is not valid; sign in again');
+    }
+    if (outcome === 'refused') {
+      throw new ServiceError('REFRESH_FAILED', 'The session cannot be renewed; sign in again');
+    }
+    return outcome;
+  }
+
+  /** Deletes the session's refresh token row (when there is one). */
+  async logout(refreshToken: string | undefined, client: ClientInfo): Promise<void> {
+    if (!refreshToken) {
+      return;
+    }
+    const userId = await this.credentials.deleteRefreshToken(this.db.manager, sha256Hex(refreshToken));
+    if (userId) {
+      await this.audit.record({ event: 'logout', actorId: userId, target: `user:${userId}`, ip: client.ip });
+    }
+  }
+
+  /** The account gate of SPEC 3.1: active, verified (when required) and not locked. */
+  maySignIn(account: AccountRow): boolean {
+    return (
+      account.is_active &&
+      (!this.options.config.auth.requireEmailVerification || account.email_verified_at !== null) &&
+      !(account.locked_until && account.locked_until.getTime() > Date.now())
+    );
+  }
+
+  /** Access token with the current roles, plus a new refresh token row, in the caller's transaction. */
+  private async mintSession(em: EntityManager, account: AccountRow, client: ClientInfo): Promise<IssuedSession> {
+    const user = toSessionUser(account);
+    const { token, exp } = this.tokens.signAccess(user, account.ver);
+    const refresh = this.tokens.newRefreshToken();
+    await this.credentials.insertRefreshToken(em, {
+      userId: account.id,
+      hash: refresh.hash,
+      expiresAt: refresh.expiresAt,
+      userAgent: client.userAgent,
+      ip: client.ip,
+    });
+    this.accounts.invalidate(account.id);
+    return { user, token, exp, refreshToken: refresh.token };
+  }
+
+  private auditLogin(em: EntityManager, userId: string, strategy: string, client: ClientInfo): Promise<void> {
+    return this.audit.record({ event: 'login', actorId: userId, target: `user:${userId}`, metadata: { strategy }, ip: client.ip }, em);
+  }
+
+  private async refuse(reason: RefusalReason, client: ClientInfo): Promise<never> {
+    await this.auditRefusal(reason, client);
+    throw REFUSED();
+  }
+
+  private async auditRefusal(reason: RefusalReason, client: ClientInfo): Promise<void> {
+    this.logger.log({ reason }, 'login refused');
+    await this.audit.record({ event: 'login-failed', metadata: { reason, strategy: PASSWORD_STRATEGY }, ip: client.ip });
+  }
+}

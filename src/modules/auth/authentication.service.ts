@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { ServiceError } from '../../common/errors';
+import { RbacService } from '../rbac/rbac.service';
+import { AccountsService } from '../users/accounts.service';
+import { toSessionUser } from '../users/user.mapper';
+import { AuthContext } from './auth-context';
+import { SESSION_COOKIE } from './cookies';
+import { TokensService } from './tokens.service';
+
+export const API_KEY_PREFIX = 'svc_live_';
+
+/**
+ * Turns the credentials a request carries into one AuthContext. A token is honoured only while
+ * the account is active and its counter matches the token's (SPEC 3.2).
+ */
+@Injectable()
+export class AuthenticationService {
+  constructor(
+    private readonly tokens: TokensService,
+    private readonly accounts: AccountsService,
+    private readonly rbac: RbacService,
+  ) {}
+
+  /**
+   * null: no credentials. Throws AUTH_REQUIRED for a bad or revoked token,
+   * AUTH_INVALID_CREDENTIALS for an unknown API key, DATABASE_ERROR when the account cannot be read.
+   */
+  async authenticate(req: Request): Promise<AuthContext | null> {
+    const header = req.headers.authorization;
+    if (typeof header === 'string' && header !== '') {
+      const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+      if (!m) {
+        throw new ServiceError('AUTH_REQUIRED', 'The Authorization header must be "Bearer <token>"');
+      }
+      if (m[1].startsWith(API_KEY_PREFIX)) {
+        // API keys arrive with their own issue; until then every key is unknown.
+        throw new ServiceError('AUTH_INVALID_CREDENTIALS', 'The API key is not valid');
+      }
+      return this.fromAccessToken(m[1], 'bearer');
+    }
+    const cookie = (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
+    return cookie ? this.fromAccessToken(cookie, 'session') : null;
+  }
+
+  async fromAccessToken(token: string, method: 'session' | 'bearer'): Promise<AuthContext> {
+    const claims = this.tokens.verifyAccess(token);
+    if (!claims) {
+      throw new ServiceError('AUTH_REQUIRED', 'The session is not valid or has expired');
+    }
+    const account = await this.accounts.getAccount(claims.sub);
+    if (!account || !account.is_active || account.ver !== claims.ver) {
+      throw new ServiceError('AUTH_REQUIRED', 'The session has ended; sign in again');
+    }
+    // Permissions follow the account's current roles; the session user shows the token's claims.
+    const roleIds = account.roles.map((r) => r.id);
+    const { isSuperAdmin, permissions } = await this.rbac.resolve(roleIds);
+    return {
+      method,
+      user: toSessionUser(account, claims.roleIds),
+      account,
+      roleIds,
+      permissions,
+      isSuperAdmin,
+      exp: claims.exp,
+    };
+  }
+}

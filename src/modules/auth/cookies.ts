@@ -1,0 +1,31 @@
+import type { CookieOptions, Response } from 'express';
+import { ACCESS_TTL_SECONDS, REFRESH_TTL_MS } from './tokens.service';
+
+export const SESSION_COOKIE = 'svc_session';
+export const REFRESH_COOKIE = 'svc_refresh';
+export const CSRF_COOKIE = 'svc_csrf';
+export const SESSION_COOKIE_PATH = '/admin';
+/** Both refresh and logout receive it (CONTRACTS 0). */
+export const REFRESH_COOKIE_PATH = '/admin/api/auth';
+
+function base(secure: boolean, path: string): CookieOptions {
+  return { httpOnly: true, sameSite: 'lax', secure, path };
+}
+
+export function setSessionCookies(
+  res: Response,
+  s: { accessToken: string; refreshToken: string },
+  secure: boolean,
+): void {
+  res.cookie(SESSION_COOKIE, s.accessToken, { ...base(secure, SESSION_COOKIE_PATH), maxAge: ACCESS_TTL_SECONDS * 1000 });
+  res.cookie(REFRESH_COOKIE, s.refreshToken, { ...base(secure, REFRESH_COOKIE_PATH), maxAge: REFRESH_TTL_MS });
+}
+
+export function clearSessionCookies(res: Response, secure: boolean): void {
+  res.clearCookie(SESSION_COOKIE, base(secure, SESSION_COOKIE_PATH));
+  res.clearCookie(REFRESH_COOKIE, base(secure, REFRESH_COOKIE_PATH));
+}
+
+export function setCsrfCookie(res: Response, token: string, secure: boolean): void {
+  res.cookie(CSRF_COOKIE, token, base(secure, SESSION_COOKIE_PATH));
+}

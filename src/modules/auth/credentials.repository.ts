@@ -1,0 +1,91 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+
+/**
+ * SQL for credential state: login counters on the users table and the refresh tokens. Profile,
+ * roles and activation belong to the users module.
+ */
+@Injectable()
+export class CredentialsRepository {
+  /**
+   * Counts a failed password attempt atomically; the fifth in a row locks the account for 15
+   * minutes and starts a fresh count. Attempts on a locked account are not counted.
+   */
+  async recordFailedLogin(em: EntityManager, id: string, maxAttempts: number, lockMinutes: number): Promise<void> {
+    await em.query(
+      `UPDATE users SET
+         failed_login_count = CASE WHEN failed_login_count + 1 >= $2 THEN 0 ELSE failed_login_count + 1 END,
+         locked_until = CASE WHEN failed_login_count + 1 >= $2 THEN now() + make_interval(mins => $3) ELSE locked_until END
+       WHERE id = $1 AND (locked_until IS NULL OR locked_until <= now())`,
+      [id, maxAttempts, lockMinutes],
+    );
+  }
+
+  async recordSuccessfulLogin(em: EntityManager, id: string): Promise<void> {
+    await em.query(
+      `UPDATE users SET failed_login_count = 0, locked_until = NULL, last_login_at = now() WHERE id = $1`,
+      [id],
+    );
+  }
+
+  async insertRefreshToken(
+    em: EntityManager,
+    t: { userId: string; hash: string; expiresAt: Date; userAgent: string | null; ip: string | null },
+  ): Promise<void> {
+    await em.query(
+      `INSERT INTO refresh_tokens (user_id, token_hash, expires_at, user_agent, ip) VALUES ($1, $2, $3, $4, $5)`,
+      [t.userId, t.hash, t.expiresAt, t.userAgent?.slice(0, 512) ?? null, t.ip],
+    );
+  }
+
+  /**
+   * The race-deciding step of a rotation: marks the row consumed only if nobody has. A concurrent
+   * rotation of the same token waits on the row lock and then finds it consumed.
+   */
+  async consumeRefreshToken(
+    em: EntityManager,
+    hash: string,
+  ): Promise<{ id: string; user_id: string; expired: boolean } | null> {
+    const rows: Array<{ id: string; user_id: string; expired: boolean }> = await em.query(
+      `UPDATE refresh_tokens SET consumed_at = clock_timestamp()
+       WHERE token_hash = $1 AND consumed_at IS NULL
+       RETURNING id, user_id, expires_at <= now() AS expired`,
+      [hash],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Stamps the consumption again at the end of the rotation, so it marks (almost) the commit. */
+  async restampConsumed(em: EntityManager, id: string): Promise<void> {
+    await em.query(`UPDATE refresh_tokens SET consumed_at = clock_timestamp() WHERE id = $1`, [id]);
+  }
+
+  /**
+   * For a token that could not be consumed: true when its rotation committed after this
+   * request's transaction began, i.e. the two raced.
+   */
+  async wasConsumedDuringThisRequest(em: EntityManager, hash: string): Promise<boolean> {
+    const rows: Array<{ raced: boolean }> = await em.query(
+      `SELECT consumed_at >= transaction_timestamp() AS raced FROM refresh_tokens WHERE token_hash = $1`,
+      [hash],
+    );
+    return rows[0]?.raced === true;
+  }
+
+  /** Housekeeping on each rotation: the user's expired tokens and tombstones older than a minute. */
+  async pruneRefreshTokens(em: EntityManager, userId: string): Promise<void> {
+    await em.query(
+      `DELETE FROM refresh_tokens WHERE user_id = $1
+         AND (expires_at <= now() OR consumed_at < now() - interval '1 minute')`,
+      [userId],
+    );
+  }
+
+  async deleteRefreshToken(em: EntityManager, hash: string): Promise<string | null> {
+    const rows: Array<{ user_id: string }> = await em.query(
+      `DELETE FROM refresh_tokens WHERE token_hash = $1 RETURNING user_id`,
+      [hash],
+    );
+    return rows[0]?.user_id ?? null;
+  }
+}

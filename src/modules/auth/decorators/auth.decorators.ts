@@ -1,0 +1,17 @@
+import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { AUTH_CONTEXT, AuthContext, RequestWithAuth } from '../auth-context';
+
+export const REQUIRED_PERMISSIONS = 'svc:permissions';
+export const COOKIE_ONLY = 'svc:cookie-only';
+
+/** The route needs one of these permissions (any of them); super-admins always pass. */
+export const RequirePermission = (...slugs: string[]) => SetMetadata(REQUIRED_PERMISSIONS, slugs);
+
+/** The route accepts only the session cookie: any Bearer credential is refused (SPEC 4.2 note 1). */
+export const CookieOnly = () => SetMetadata(COOKIE_ONLY, true);
+
+/** The caller's AuthContext (undefined on a public route called without credentials). */
+export const CurrentAuth = createParamDecorator(
+  (_data: unknown, ctx: ExecutionContext): AuthContext | undefined =>
+    ctx.switchToHttp().getRequest<RequestWithAuth>()[AUTH_CONTEXT] ?? undefined,
+);

@@ -1,0 +1,51 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { ServiceError } from '../../../common/errors';
+import { SVC_ROUTE } from '../../../common/svc-controller';
+import { AUTH_CONTEXT, RequestWithAuth } from '../auth-context';
+import { AuthenticationService } from '../authentication.service';
+import { COOKIE_ONLY } from '../decorators/auth.decorators';
+import { IS_PUBLIC } from '../decorators/public.decorator';
+
+/**
+ * Global guard (APP_GUARD): every route of the service needs credentials unless marked
+ * @Public(), so a forgotten decorator fails closed. A host application's routes are not touched.
+ */
+@Injectable()
+export class AuthenticationGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly auth: AuthenticationService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') {
+      return true;
+    }
+    const targets = [context.getHandler(), context.getClass()];
+    if (!this.reflector.getAllAndOverride<boolean>(SVC_ROUTE, targets)) {
+      return true;
+    }
+    const req = context.switchToHttp().getRequest<Request & RequestWithAuth>();
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) {
+      // Open routes still see who is calling when valid credentials come along.
+      req[AUTH_CONTEXT] = await this.auth.authenticate(req).catch((e: unknown) => {
+        if (e instanceof ServiceError && e.code === 'DATABASE_ERROR') {
+          throw e;
+        }
+        return null;
+      });
+      return true;
+    }
+    const ctx = await this.auth.authenticate(req);
+    if (!ctx) {
+      throw new ServiceError('AUTH_REQUIRED', 'Sign in to use this route');
+    }
+    if (ctx.method !== 'session' && this.reflector.getAllAndOverride<boolean>(COOKIE_ONLY, targets)) {
+      throw new ServiceError('AUTH_REQUIRED', 'This route accepts only a browser session, not a Bearer credential');
+    }
+    req[AUTH_CONTEXT] = ctx;
+    return true;
+  }
+}

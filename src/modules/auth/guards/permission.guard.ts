@@ -1,0 +1,29 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ServiceError } from '../../../common/errors';
+import { AUTH_CONTEXT, RequestWithAuth } from '../auth-context';
+import { REQUIRED_PERMISSIONS } from '../decorators/auth.decorators';
+
+/** Global guard after authentication: @RequirePermission('a', 'b') needs a or b; super-admins pass. */
+@Injectable()
+export class PermissionGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const required = this.reflector.getAllAndOverride<string[] | undefined>(REQUIRED_PERMISSIONS, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (!required?.length) {
+      return true;
+    }
+    const auth = context.switchToHttp().getRequest<RequestWithAuth>()[AUTH_CONTEXT];
+    if (!auth) {
+      throw new ServiceError('AUTH_REQUIRED', 'Sign in to use this route');
+    }
+    if (auth.isSuperAdmin || required.some((p) => auth.permissions.includes(p))) {
+      return true;
+    }
+    throw new ServiceError('FORBIDDEN', `This needs the permission ${required.join(' or ')}`);
+  }
+}

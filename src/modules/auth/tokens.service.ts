@@ -1,0 +1,106 @@
+import { createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { SVC_OPTIONS, SvcOptions } from '../../svc.options';
+import type { SessionUser } from '../users/user.mapper';
+
+export const ACCESS_TYP = 'at+jwt';
+export const PENDING_TYP = 'svc-pending+jwt';
+export const ISSUER = 'svc';
+export const ACCESS_AUDIENCE = 'svc:admin';
+export const PENDING_AUDIENCE = 'svc:pending';
+/** Fixed lifetimes (SPEC 8). */
+export const ACCESS_TTL_SECONDS = 15 * 60;
+export const DIRECT_ACCESS_TTL_SECONDS = 30 * 24 * 60 * 60;
+export const REFRESH_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Claims of an access token (CONTRACTS 3.2). Configured user fields ride along. */
+export interface AccessClaims {
+  sub: string;
+  email: string;
+  name: string;
+  roleIds: string[];
+  ver: number;
+  iat: number;
+  exp: number;
+  iss: string;
+  aud: string;
+  [customField: string]: unknown;
+}
+
+const RESERVED_CLAIMS = new Set(['sub', 'email', 'name', 'roleIds', 'ver', 'iat', 'exp', 'nbf', 'iss', 'aud', 'typ', 'jti']);
+
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/**
+ * Signs and verifies the service's tokens. Each kind has its own key derived from SVC_SECRET
+ * (HKDF) and its own audience and `typ`, so no token can pass for another kind.
+ */
+@Injectable()
+export class TokensService {
+  private readonly jwt = new JwtService({});
+  private readonly accessKey: Buffer;
+  readonly pendingKey: Buffer;
+
+  constructor(@Inject(SVC_OPTIONS) private readonly options: SvcOptions) {
+    this.accessKey = deriveKey(options.secret, 'svc access token');
+    this.pendingKey = deriveKey(options.secret, 'svc pending token');
+  }
+
+  /** An access token for this account; `direct` is the 30-day in-process token (no `typ` yet, SPEC 5.2.5). */
+  signAccess(user: SessionUser, ver: number, opts: { direct?: boolean } = {}): { token: string; exp: number } {
+    const iat = Math.floor(Date.now() / 1000);
+    const exp = iat + (opts.direct ? DIRECT_ACCESS_TTL_SECONDS : ACCESS_TTL_SECONDS);
+    const claims: Record<string, unknown> = {};
+    for (const field of this.options.config.users.fields) {
+      const value = user[field.name];
+      if (value !== undefined && !RESERVED_CLAIMS.has(field.name)) {
+        claims[field.name] = value;
+      }
+    }
+    Object.assign(claims, { sub: user.id, email: user.email, name: user.name, roleIds: user.roleIds, ver, iat, exp });
+    const token = this.jwt.sign(claims, {
+      secret: this.accessKey,
+      algorithm: 'HS256',
+      issuer: ISSUER,
+      audience: ACCESS_AUDIENCE,
+      ...(opts.direct ? {} : { header: { alg: 'HS256', typ: ACCESS_TYP } }),
+    });
+    return { token, exp };
+  }
+
+  /** The claims of a valid access token, or null (bad signature, expired, wrong audience or `typ`). */
+  verifyAccess(token: string): AccessClaims | null {
+    try {
+      const { header, payload } = this.jwt.verify<{ header: { typ?: string }; payload: AccessClaims }>(token, {
+        secret: this.accessKey,
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: ACCESS_AUDIENCE,
+        complete: true,
+      });
+      // No `typ` is still accepted in this release (SPEC 5.2.5); any other `typ` is not an access token.
+      if (header.typ !== undefined && header.typ !== ACCESS_TYP) {
+        return null;
+      }
+      if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || !Array.isArray(payload.roleIds)) {
+        return null;
+      }
+      return payload;
+    } catch {
+      return null;
+    }
+  }
+
+  /** An opaque refresh token (32 random bytes); only its SHA-256 is stored. */
+  newRefreshToken(): { token: string; hash: string; expiresAt: Date } {
+    const token = randomBytes(32).toString('base64url');
+    return { token, hash: sha256Hex(token), expiresAt: new Date(Date.now() + REFRESH_TTL_MS) };
+  }
+}
+
+function deriveKey(secret: string, label: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'svc', label, 32));
+}

@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+
+export const SUPER_ADMIN_SLUG = 'super-admin';
+
+@Injectable()
+export class RbacRepository {
+  /**
+   * Effective permissions of a set of roles: their own and every ancestor's (a child inherits its
+   * parents, transitively). UNION stops on a cycle. Super-admin when `Super Admin` is among them.
+   */
+  async resolve(em: EntityManager, roleIds: string[]): Promise<{ isSuperAdmin: boolean; permissions: string[] }> {
+    const rows: Array<{ is_super_admin: boolean | null; permissions: string[] }> = await em.query(
+      `WITH RECURSIVE lineage(id) AS (
+         SELECT unnest($1::uuid[])
+         UNION
+         SELECT ri.parent_id FROM role_inherits ri JOIN lineage l ON ri.child_id = l.id
+       )
+       SELECT
+         (SELECT bool_or(r.slug = $2 AND r.is_system) FROM roles r WHERE r.id IN (SELECT id FROM lineage)) AS is_super_admin,
+         COALESCE((SELECT array_agg(DISTINCT p.slug ORDER BY p.slug)
+                     FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
+                    WHERE rp.role_id IN (SELECT id FROM lineage)), '{}') AS permissions`,
+      [roleIds, SUPER_ADMIN_SLUG],
+    );
+    return { isSuperAdmin: rows[0]?.is_super_admin === true, permissions: rows[0]?.permissions ?? [] };
+  }
+
+  async allPermissionSlugs(em: EntityManager): Promise<string[]> {
+    const rows: Array<{ slug: string }> = await em.query(`SELECT slug FROM permissions ORDER BY slug`);
+    return rows.map((r) => r.slug);
+  }
+
+  async findRoleIdBySlug(em: EntityManager, slug: string): Promise<string | null> {
+    const rows: Array<{ id: string }> = await em.query(`SELECT id FROM roles WHERE slug = $1`, [slug]);
+    return rows[0]?.id ?? null;
+  }
+
+  async roleSlugs(em: EntityManager, roleIds: string[]): Promise<string[]> {
+    const rows: Array<{ slug: string }> = await em.query(`SELECT slug FROM roles WHERE id = ANY($1::uuid[])`, [roleIds]);
+    return rows.map((r) => r.slug);
+  }
+}

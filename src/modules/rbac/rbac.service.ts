@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { SVC_CONNECTION } from '../../svc.options';
+import { RbacRepository, SUPER_ADMIN_SLUG } from './rbac.repository';
+
+export interface ResolvedPermissions {
+  isSuperAdmin: boolean;
+  permissions: string[];
+}
+
+/** Same bound as account state: other instances see a role or permission change within 5 s. */
+const PERMISSIONS_TTL_MS = 5000;
+const MAX_CACHED_ROLE_SETS = 5000;
+
+/**
+ * Permission resolution, cached per role set. Bound on staleness: 5 s, and every role,
+ * permission or inheritance write on this instance clears the whole cache (`invalidate()`).
+ */
+@Injectable()
+export class RbacService {
+  private readonly cache = new Map<string, { at: number; value: ResolvedPermissions }>();
+  private catalogueCache: { at: number; value: string[] } | undefined;
+
+  constructor(
+    @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
+    private readonly repo: RbacRepository,
+  ) {}
+
+  async resolve(roleIds: string[]): Promise<ResolvedPermissions> {
+    const key = [...roleIds].sort().join(',');
+    const hit = this.cache.get(key);
+    if (hit && Date.now() - hit.at < PERMISSIONS_TTL_MS) {
+      return hit.value;
+    }
+    const value = roleIds.length ? await this.repo.resolve(this.db.manager, roleIds) : { isSuperAdmin: false, permissions: [] };
+    if (this.cache.size >= MAX_CACHED_ROLE_SETS) {
+      this.cache.delete(this.cache.keys().next().value as string);
+    }
+    this.cache.set(key, { at: Date.now(), value });
+    return value;
+  }
+
+  /** Every permission slug (what a super-admin holds), cached like role sets. */
+  async catalogue(): Promise<string[]> {
+    const hit = this.catalogueCache;
+    if (hit && Date.now() - hit.at < PERMISSIONS_TTL_MS) {
+      return hit.value;
+    }
+    const value = await this.repo.allPermissionSlugs(this.db.manager);
+    this.catalogueCache = { at: Date.now(), value };
+    return value;
+  }
+
+  invalidate(): void {
+    this.cache.clear();
+    this.catalogueCache = undefined;
+  }
+
+  superAdminRoleId(em: EntityManager = this.db.manager): Promise<string | null> {
+    return this.repo.findRoleIdBySlug(em, SUPER_ADMIN_SLUG);
+  }
+
+  roleSlugs(roleIds: string[]): Promise<string[]> {
+    return this.repo.roleSlugs(this.db.manager, roleIds);
+  }
+}

@@ -1,0 +1,112 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { ServiceError } from '../../common/errors';
+import { SVC_CONNECTION } from '../../svc.options';
+import { AccountRow, UsersRepository } from './users.repository';
+
+/** How long a read account row may be reused (SPEC 3.2: at most one read per 5 s per account). */
+export const ACCOUNT_TTL_MS = 5000;
+const MAX_CACHED_ACCOUNTS = 10_000;
+
+/**
+ * Account state for every session read. Bound on staleness: an entry lives 5 s, and every write
+ * made through this instance drops it at once; other instances see a change within 5 s, inside
+ * the 10 s SPEC 3.2 allows. Bound on size: 10,000 accounts, oldest evicted first.
+ */
+@Injectable()
+export class AccountsService {
+  private readonly logger = new Logger('Accounts');
+  private readonly cache = new Map<string, { at: number; account: AccountRow | null }>();
+
+  constructor(
+    @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
+    private readonly users: UsersRepository,
+  ) {}
+
+  /** The account (or null when deleted). A database failure is a 500 DATABASE_ERROR, never "signed out". */
+  async getAccount(userId: string): Promise<AccountRow | null> {
+    const hit = this.cache.get(userId);
+    if (hit && Date.now() - hit.at < ACCOUNT_TTL_MS) {
+      return hit.account;
+    }
+    let account: AccountRow | null;
+    try {
+      account = await this.users.findAccountById(this.db.manager, userId);
+    } catch (e) {
+      this.logger.error({ err: e, userId }, 'account state could not be read');
+      throw new ServiceError('DATABASE_ERROR', 'The session could not be checked; try again');
+    }
+    this.cache.delete(userId);
+    if (this.cache.size >= MAX_CACHED_ACCOUNTS) {
+      this.cache.delete(this.cache.keys().next().value as string);
+    }
+    this.cache.set(userId, { at: Date.now(), account });
+    return account;
+  }
+
+  /** Read fresh, bypassing the cache (login, refresh: paths that end in a new session). */
+  async loadAccount(em: EntityManager, userId: string): Promise<AccountRow | null> {
+    return this.users.findAccountById(em, userId);
+  }
+
+  async findByEmail(em: EntityManager, email: string): Promise<AccountRow | null> {
+    return this.users.findAccountByEmail(em, email);
+  }
+
+  async anyUserExists(em: EntityManager): Promise<boolean> {
+    return this.users.anyUserExists(em);
+  }
+
+  /** Creates an account with the given roles, inside the caller's transaction. */
+  async createUser(
+    em: EntityManager,
+    u: { email: string; name: string; passwordHash: string | null; verified: boolean; roleIds?: string[] },
+  ): Promise<string> {
+    const id = await this.users.insertUser(em, u);
+    for (const roleId of u.roleIds ?? []) {
+      await this.users.addRole(em, id, roleId);
+    }
+    return id;
+  }
+
+  invalidate(userId: string): void {
+    this.cache.delete(userId);
+  }
+
+  /**
+   * Ends every session of an account: the counter goes up (access tokens refused at the next
+   * check) and its refresh tokens are deleted, inside the caller's transaction.
+   */
+  async revokeSessions(em: EntityManager, userId: string): Promise<void> {
+    await this.users.revokeSessions(em, userId);
+    this.invalidate(userId);
+  }
+
+  /** Deactivation (SPEC 3.1): inactive, counter raised and refresh tokens deleted in one transaction. */
+  async setActive(userId: string, active: boolean, em?: EntityManager): Promise<void> {
+    const run = async (tx: EntityManager) => {
+      if (!(await this.users.setActive(tx, userId, active))) {
+        throw new ServiceError('NOT_FOUND', 'No such user');
+      }
+      if (!active) {
+        await this.users.revokeSessions(tx, userId);
+      }
+    };
+    await (em ? run(em) : this.db.transaction(run));
+    this.invalidate(userId);
+  }
+
+  async updateProfile(
+    userId: string,
+    p: { name?: string; image?: string | null; custom?: Record<string, unknown> },
+  ): Promise<AccountRow> {
+    await this.users.updateProfile(this.db.manager, userId, p);
+    this.invalidate(userId);
+    const account = await this.getAccount(userId);
+    if (!account) {
+      throw new ServiceError('NOT_FOUND', 'No such user');
+    }
+    return account;
+  }
+}
