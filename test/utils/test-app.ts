@@ -42,7 +42,11 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       SvcModule.forRoot({
         secret: TEST_SECRET,
         database: { url: database.url, poolSize: 5, autoMigrate: false },
-        config: opts.config,
+        // Tests sign in far more than 30 times an hour from one address; the rate-limit tests set their own.
+        config: {
+          ...opts.config,
+          security: { authRateLimit: { max: 100_000, windowSeconds: 3600 }, ...opts.config?.security },
+        },
         publicUrl: 'http://localhost:3000',
         standalone: true,
         production: false,

@@ -17,12 +17,15 @@ export class AuditService {
   constructor(@InjectDataSource(SVC_CONNECTION) private readonly db: DataSource) {}
 
   async record(entry: AuditEntry, em: EntityManager = this.db.manager): Promise<void> {
-    await em.query(`INSERT INTO audit_log (event, actor_id, target, metadata, ip) VALUES ($1, $2, $3, $4, $5)`, [
-      entry.event,
-      entry.actorId ?? null,
-      entry.target ?? null,
-      JSON.stringify(entry.metadata ?? {}),
-      entry.ip ?? null,
-    ]);
+    await em.query(
+      `INSERT INTO audit_log (event, actor_id, target, metadata, ip) VALUES ($1, $2, $3, $4, $5)`,
+      [
+        entry.event,
+        entry.actorId ?? null,
+        entry.target ?? null,
+        JSON.stringify(entry.metadata ?? {}),
+        entry.ip ?? null,
+      ],
+    );
   }
 }

@@ -1,5 +1,6 @@
 import { Body, Get, HttpCode, Inject, Post, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { requestStartedAt } from '../../common/request-start';
 import { SvcController } from '../../common/svc-controller';
 import { AuthContext } from './auth-context';
 import { AuthService, ClientInfo, IssuedSession } from './auth.service';
@@ -68,7 +69,7 @@ export class AuthController {
   @Public()
   @HttpCode(200)
   async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const session = await this.auth.refresh(this.refreshCookie(req), clientInfo(req));
+    const session = await this.auth.refresh(this.refreshCookie(req), clientInfo(req), requestStartedAt(req));
     return this.answer(res, session, 'Session refreshed');
   }
 

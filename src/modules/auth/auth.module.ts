@@ -1,4 +1,12 @@
-import { Inject, MiddlewareConsumer, Module, NestModule, OnModuleDestroy, OnModuleInit, RequestMethod } from '@nestjs/common';
+import {
+  Inject,
+  MiddlewareConsumer,
+  Module,
+  NestModule,
+  OnModuleDestroy,
+  OnModuleInit,
+  RequestMethod,
+} from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
@@ -46,7 +54,10 @@ function noStore(_req: Request, res: Response, next: NextFunction): void {
         setHeaders: false,
         // Shared by every instance when REDIS_URL is set; per process otherwise.
         storage: o.redisUrl
-          ? new ThrottlerStorageRedisService(o.redisUrl, { keyPrefix: o.redisPrefix, maxRetriesPerRequest: 2 })
+          ? new ThrottlerStorageRedisService(o.redisUrl, {
+              keyPrefix: o.redisPrefix,
+              maxRetriesPerRequest: 2,
+            })
           : undefined,
       }),
     }),
@@ -75,10 +86,12 @@ export class AuthModule implements NestModule, OnModuleInit, OnModuleDestroy {
   ) {}
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(noStore).forRoutes(
-      { path: 'admin/api/auth', method: RequestMethod.ALL },
-      { path: 'admin/api/auth/{*path}', method: RequestMethod.ALL },
-    );
+    consumer
+      .apply(noStore)
+      .forRoutes(
+        { path: 'admin/api/auth', method: RequestMethod.ALL },
+        { path: 'admin/api/auth/{*path}', method: RequestMethod.ALL },
+      );
   }
 
   onModuleInit(): void {

@@ -68,7 +68,10 @@ export class AuthService {
    * Direct API (in-process) login: the same checks, answered with a 30-day access token and no
    * refresh token (SPEC 2.4a).
    */
-  async directLogin(email: string, password: string): Promise<{ user: SessionUser; token: string; exp: number }> {
+  async directLogin(
+    email: string,
+    password: string,
+  ): Promise<{ user: SessionUser; token: string; exp: number }> {
     const client = { ip: null, userAgent: 'direct-api' };
     const account = await this.checkPassword(email, password, client);
     await this.db.transaction(async (em) => {
@@ -110,7 +113,10 @@ export class AuthService {
   }
 
   /** `POST /auth/setup`: creates the first super-admin, once, however many calls race. */
-  async setup(input: { email: string; name: string; password: string }, client: ClientInfo): Promise<IssuedSession> {
+  async setup(
+    input: { email: string; name: string; password: string },
+    client: ClientInfo,
+  ): Promise<IssuedSession> {
     const passwordHash = await hashPassword(input.password);
     return this.db.transaction(async (em) => {
       await em.query('SELECT pg_advisory_xact_lock($1)', [SETUP_LOCK_ID]);
@@ -142,10 +148,15 @@ export class AuthService {
   }
 
   /**
-   * Rotation in one transaction (SPEC 3.3). The conditional update decides a race: the loser
-   * gets REFRESH_SUPERSEDED; a token matching no live row is REFRESH_FAILED.
+   * Rotation in one transaction (SPEC 3.3). The conditional update decides a race: a request
+   * that arrived before the winning rotation committed gets REFRESH_SUPERSEDED; a token matching
+   * no live row otherwise (replayed, revoked, never issued) is REFRESH_FAILED.
    */
-  async refresh(refreshToken: string | undefined, client: ClientInfo): Promise<IssuedSession> {
+  async refresh(
+    refreshToken: string | undefined,
+    client: ClientInfo,
+    arrivedAt: number,
+  ): Promise<IssuedSession> {
     if (!refreshToken) {
       throw new ServiceError('REFRESH_FAILED', 'No refresh token; sign in again');
     }
@@ -153,7 +164,8 @@ export class AuthService {
     const outcome = await this.db.transaction(async (em) => {
       const row = await this.credentials.consumeRefreshToken(em, hash);
       if (!row) {
-        return (await this.credentials.wasConsumedDuringThisRequest(em, hash)) ? 'superseded' : 'not-found';
+        const raced = await this.credentials.consumedSinceArrival(em, hash, performance.now() - arrivedAt);
+        return raced ? 'superseded' : 'not-found';
       }
       const account = await this.accounts.loadAccount(em, row.user_id);
       if (row.expired || !account || !this.maySignIn(account)) {
@@ -166,7 +178,10 @@ export class AuthService {
       return session;
     });
     if (outcome === 'superseded') {
-      throw new ServiceError('REFRESH_SUPERSEDED', 'Another request refreshed this session first; retry once');
+      throw new ServiceError(
+        'REFRESH_SUPERSEDED',
+        'Another request refreshed this session first; retry once',
+      );
     }
     if (outcome === 'not-found') {
       this.logger.warn('refresh-token-not-found');
@@ -199,7 +214,11 @@ export class AuthService {
   }
 
   /** Access token with the current roles, plus a new refresh token row, in the caller's transaction. */
-  private async mintSession(em: EntityManager, account: AccountRow, client: ClientInfo): Promise<IssuedSession> {
+  private async mintSession(
+    em: EntityManager,
+    account: AccountRow,
+    client: ClientInfo,
+  ): Promise<IssuedSession> {
     const user = toSessionUser(account);
     const { token, exp } = this.tokens.signAccess(user, account.ver);
     const refresh = this.tokens.newRefreshToken();
@@ -215,7 +234,10 @@ export class AuthService {
   }
 
   private auditLogin(em: EntityManager, userId: string, strategy: string, client: ClientInfo): Promise<void> {
-    return this.audit.record({ event: 'login', actorId: userId, target: `user:${userId}`, metadata: { strategy }, ip: client.ip }, em);
+    return this.audit.record(
+      { event: 'login', actorId: userId, target: `user:${userId}`, metadata: { strategy }, ip: client.ip },
+      em,
+    );
   }
 
   private async refuse(reason: RefusalReason, client: ClientInfo): Promise<never> {
@@ -225,6 +247,10 @@ export class AuthService {
 
   private async auditRefusal(reason: RefusalReason, client: ClientInfo): Promise<void> {
     this.logger.log({ reason }, 'login refused');
-    await this.audit.record({ event: 'login-failed', metadata: { reason, strategy: PASSWORD_STRATEGY }, ip: client.ip });
+    await this.audit.record({
+      event: 'login-failed',
+      metadata: { reason, strategy: PASSWORD_STRATEGY },
+      ip: client.ip,
+    });
   }
 }

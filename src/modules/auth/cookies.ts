@@ -17,8 +17,14 @@ export function setSessionCookies(
   s: { accessToken: string; refreshToken: string },
   secure: boolean,
 ): void {
-  res.cookie(SESSION_COOKIE, s.accessToken, { ...base(secure, SESSION_COOKIE_PATH), maxAge: ACCESS_TTL_SECONDS * 1000 });
-  res.cookie(REFRESH_COOKIE, s.refreshToken, { ...base(secure, REFRESH_COOKIE_PATH), maxAge: REFRESH_TTL_MS });
+  res.cookie(SESSION_COOKIE, s.accessToken, {
+    ...base(secure, SESSION_COOKIE_PATH),
+    maxAge: ACCESS_TTL_SECONDS * 1000,
+  });
+  res.cookie(REFRESH_COOKIE, s.refreshToken, {
+    ...base(secure, REFRESH_COOKIE_PATH),
+    maxAge: REFRESH_TTL_MS,
+  });
 }
 
 export function clearSessionCookies(res: Response, secure: boolean): void {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { rows } from '../../database/sql';
 
 /**
  * SQL for credential state: login counters on the users table and the refresh tokens. Profile,
@@ -11,7 +12,12 @@ export class CredentialsRepository {
    * Counts a failed password attempt atomically; the fifth in a row locks the account for 15
    * minutes and starts a fresh count. Attempts on a locked account are not counted.
    */
-  async recordFailedLogin(em: EntityManager, id: string, maxAttempts: number, lockMinutes: number): Promise<void> {
+  async recordFailedLogin(
+    em: EntityManager,
+    id: string,
+    maxAttempts: number,
+    lockMinutes: number,
+  ): Promise<void> {
     await em.query(
       `UPDATE users SET
          failed_login_count = CASE WHEN failed_login_count + 1 >= $2 THEN 0 ELSE failed_login_count + 1 END,
@@ -46,13 +52,14 @@ export class CredentialsRepository {
     em: EntityManager,
     hash: string,
   ): Promise<{ id: string; user_id: string; expired: boolean } | null> {
-    const rows: Array<{ id: string; user_id: string; expired: boolean }> = await em.query(
+    const found = await rows<{ id: string; user_id: string; expired: boolean }>(
+      em,
       `UPDATE refresh_tokens SET consumed_at = clock_timestamp()
        WHERE token_hash = $1 AND consumed_at IS NULL
        RETURNING id, user_id, expires_at <= now() AS expired`,
       [hash],
     );
-    return rows[0] ?? null;
+    return found[0] ?? null;
   }
 
   /** Stamps the consumption again at the end of the rotation, so it marks (almost) the commit. */
@@ -61,15 +68,18 @@ export class CredentialsRepository {
   }
 
   /**
-   * For a token that could not be consumed: true when its rotation committed after this
-   * request's transaction began, i.e. the two raced.
+   * For a token that could not be consumed: true when its rotation committed after this request
+   * arrived (`ageMs` ago), i.e. the two raced. Only a duration crosses from the app to the
+   * database, so the two clocks need not agree.
    */
-  async wasConsumedDuringThisRequest(em: EntityManager, hash: string): Promise<boolean> {
-    const rows: Array<{ raced: boolean }> = await em.query(
-      `SELECT consumed_at >= transaction_timestamp() AS raced FROM refresh_tokens WHERE token_hash = $1`,
-      [hash],
+  async consumedSinceArrival(em: EntityManager, hash: string, ageMs: number): Promise<boolean> {
+    const found = await rows<{ raced: boolean }>(
+      em,
+      `SELECT consumed_at >= clock_timestamp() - make_interval(secs => $2::float8 / 1000) AS raced
+         FROM refresh_tokens WHERE token_hash = $1`,
+      [hash, ageMs],
     );
-    return rows[0]?.raced === true;
+    return found[0]?.raced === true;
   }
 
   /** Housekeeping on each rotation: the user's expired tokens and tombstones older than a minute. */
@@ -82,10 +92,11 @@ export class CredentialsRepository {
   }
 
   async deleteRefreshToken(em: EntityManager, hash: string): Promise<string | null> {
-    const rows: Array<{ user_id: string }> = await em.query(
+    const found = await rows<{ user_id: string }>(
+      em,
       `DELETE FROM refresh_tokens WHERE token_hash = $1 RETURNING user_id`,
       [hash],
     );
-    return rows[0]?.user_id ?? null;
+    return found[0]?.user_id ?? null;
   }
 }

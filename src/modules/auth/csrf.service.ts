@@ -38,7 +38,10 @@ export class CsrfService {
     const sent = req.headers[CSRF_HEADER];
     const cookie = (req.cookies as Record<string, string> | undefined)?.[CSRF_COOKIE];
     if (typeof sent !== 'string' || typeof cookie !== 'string' || !sameSecret(sent, cookie)) {
-      throw new ServiceError('CSRF_FAILED', 'The CSRF token is missing or does not match; get one from /auth/csrf');
+      throw new ServiceError(
+        'CSRF_FAILED',
+        'The CSRF token is missing or does not match; get one from /auth/csrf',
+      );
     }
   }
 
@@ -51,7 +54,9 @@ export class CsrfService {
     if (this.listenOrigins) {
       return this.listenOrigins;
     }
-    const server = this.adapterHost.httpAdapter?.getHttpServer() as { address?: () => AddressInfo | string | null };
+    const server = this.adapterHost.httpAdapter?.getHttpServer() as {
+      address?: () => AddressInfo | string | null;
+    };
     const address = server?.address?.();
     if (!address || typeof address === 'string') {
       return [];

@@ -45,7 +45,8 @@ export function IsStrongPassword(options?: ValidationOptions): PropertyDecorator
       options,
       validator: {
         validate: (value: unknown) => passwordProblem(value) === null,
-        defaultMessage: (args) => `${args?.property ?? 'password'} ${passwordProblem(args?.value) ?? 'is too weak'}`,
+        defaultMessage: (args) =>
+          `${args?.property ?? 'password'} ${passwordProblem(args?.value) ?? 'is too weak'}`,
       },
     });
 }

@@ -42,7 +42,12 @@ export async function seedSuperAdmin(
     if (!roleId) {
       throw new ServiceError('INTERNAL_ERROR', 'The Super Admin role is missing; run the migrations');
     }
-    const id = await users.insertUser(em, { email: email!, name: input.name?.trim() || email!, passwordHash, verified: true });
+    const id = await users.insertUser(em, {
+      email: email!,
+      name: input.name?.trim() || email!,
+      passwordHash,
+      verified: true,
+    });
     await users.addRole(em, id, roleId);
     return { id, email: email! };
   });

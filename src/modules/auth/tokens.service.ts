@@ -28,7 +28,20 @@ export interface AccessClaims {
   [customField: string]: unknown;
 }
 
-const RESERVED_CLAIMS = new Set(['sub', 'email', 'name', 'roleIds', 'ver', 'iat', 'exp', 'nbf', 'iss', 'aud', 'typ', 'jti']);
+const RESERVED_CLAIMS = new Set([
+  'sub',
+  'email',
+  'name',
+  'roleIds',
+  'ver',
+  'iat',
+  'exp',
+  'nbf',
+  'iss',
+  'aud',
+  'typ',
+  'jti',
+]);
 
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex');
@@ -50,7 +63,11 @@ export class TokensService {
   }
 
   /** An access token for this account; `direct` is the 30-day in-process token (no `typ` yet, SPEC 5.2.5). */
-  signAccess(user: SessionUser, ver: number, opts: { direct?: boolean } = {}): { token: string; exp: number } {
+  signAccess(
+    user: SessionUser,
+    ver: number,
+    opts: { direct?: boolean } = {},
+  ): { token: string; exp: number } {
     const iat = Math.floor(Date.now() / 1000);
     const exp = iat + (opts.direct ? DIRECT_ACCESS_TTL_SECONDS : ACCESS_TTL_SECONDS);
     const claims: Record<string, unknown> = {};
@@ -60,7 +77,15 @@ export class TokensService {
         claims[field.name] = value;
       }
     }
-    Object.assign(claims, { sub: user.id, email: user.email, name: user.name, roleIds: user.roleIds, ver, iat, exp });
+    Object.assign(claims, {
+      sub: user.id,
+      email: user.email,
+      name: user.name,
+      roleIds: user.roleIds,
+      ver,
+      iat,
+      exp,
+    });
     const token = this.jwt.sign(claims, {
       secret: this.accessKey,
       algorithm: 'HS256',
@@ -74,18 +99,25 @@ export class TokensService {
   /** The claims of a valid access token, or null (bad signature, expired, wrong audience or `typ`). */
   verifyAccess(token: string): AccessClaims | null {
     try {
-      const { header, payload } = this.jwt.verify<{ header: { typ?: string }; payload: AccessClaims }>(token, {
-        secret: this.accessKey,
-        algorithms: ['HS256'],
-        issuer: ISSUER,
-        audience: ACCESS_AUDIENCE,
-        complete: true,
-      });
+      const { header, payload } = this.jwt.verify<{ header: { typ?: string }; payload: AccessClaims }>(
+        token,
+        {
+          secret: this.accessKey,
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: ACCESS_AUDIENCE,
+          complete: true,
+        },
+      );
       // No `typ` is still accepted in this release (SPEC 5.2.5); any other `typ` is not an access token.
       if (header.typ !== undefined && header.typ !== ACCESS_TYP) {
         return null;
       }
-      if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || !Array.isArray(payload.roleIds)) {
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.ver !== 'number' ||
+        !Array.isArray(payload.roleIds)
+      ) {
         return null;
       }
       return payload;

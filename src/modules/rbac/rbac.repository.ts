@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { rows } from '../../database/sql';
 
 export const SUPER_ADMIN_SLUG = 'super-admin';
 
@@ -9,8 +10,12 @@ export class RbacRepository {
    * Effective permissions of a set of roles: their own and every ancestor's (a child inherits its
    * parents, transitively). UNION stops on a cycle. Super-admin when `Super Admin` is among them.
    */
-  async resolve(em: EntityManager, roleIds: string[]): Promise<{ isSuperAdmin: boolean; permissions: string[] }> {
-    const rows: Array<{ is_super_admin: boolean | null; permissions: string[] }> = await em.query(
+  async resolve(
+    em: EntityManager,
+    roleIds: string[],
+  ): Promise<{ isSuperAdmin: boolean; permissions: string[] }> {
+    const found = await rows<{ is_super_admin: boolean | null; permissions: string[] }>(
+      em,
       `WITH RECURSIVE lineage(id) AS (
          SELECT unnest($1::uuid[])
          UNION
@@ -23,21 +28,23 @@ export class RbacRepository {
                     WHERE rp.role_id IN (SELECT id FROM lineage)), '{}') AS permissions`,
       [roleIds, SUPER_ADMIN_SLUG],
     );
-    return { isSuperAdmin: rows[0]?.is_super_admin === true, permissions: rows[0]?.permissions ?? [] };
+    return { isSuperAdmin: found[0]?.is_super_admin === true, permissions: found[0]?.permissions ?? [] };
   }
 
   async allPermissionSlugs(em: EntityManager): Promise<string[]> {
-    const rows: Array<{ slug: string }> = await em.query(`SELECT slug FROM permissions ORDER BY slug`);
-    return rows.map((r) => r.slug);
+    const found = await rows<{ slug: string }>(em, `SELECT slug FROM permissions ORDER BY slug`);
+    return found.map((r) => r.slug);
   }
 
   async findRoleIdBySlug(em: EntityManager, slug: string): Promise<string | null> {
-    const rows: Array<{ id: string }> = await em.query(`SELECT id FROM roles WHERE slug = $1`, [slug]);
-    return rows[0]?.id ?? null;
+    const found = await rows<{ id: string }>(em, `SELECT id FROM roles WHERE slug = $1`, [slug]);
+    return found[0]?.id ?? null;
   }
 
   async roleSlugs(em: EntityManager, roleIds: string[]): Promise<string[]> {
-    const rows: Array<{ slug: string }> = await em.query(`SELECT slug FROM roles WHERE id = ANY($1::uuid[])`, [roleIds]);
-    return rows.map((r) => r.slug);
+    const found = await rows<{ slug: string }>(em, `SELECT slug FROM roles WHERE id = ANY($1::uuid[])`, [
+      roleIds,
+    ]);
+    return found.map((r) => r.slug);
   }
 }

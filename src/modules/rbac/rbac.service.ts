@@ -33,7 +33,9 @@ export class RbacService {
     if (hit && Date.now() - hit.at < PERMISSIONS_TTL_MS) {
       return hit.value;
     }
-    const value = roleIds.length ? await this.repo.resolve(this.db.manager, roleIds) : { isSuperAdmin: false, permissions: [] };
+    const value = roleIds.length
+      ? await this.repo.resolve(this.db.manager, roleIds)
+      : { isSuperAdmin: false, permissions: [] };
     if (this.cache.size >= MAX_CACHED_ROLE_SETS) {
       this.cache.delete(this.cache.keys().next().value as string);
     }

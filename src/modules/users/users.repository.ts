@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { rows } from '../../database/sql';
 
 export interface UserRow {
   id: string;
@@ -38,34 +39,38 @@ const ACCOUNT_SELECT = `
 @Injectable()
 export class UsersRepository {
   async findAccountById(em: EntityManager, id: string): Promise<AccountRow | null> {
-    const rows: AccountRow[] = await em.query(`${ACCOUNT_SELECT} WHERE u.id = $1`, [id]);
-    return rows[0] ?? null;
+    const found = await rows<AccountRow>(em, `${ACCOUNT_SELECT} WHERE u.id = $1`, [id]);
+    return found[0] ?? null;
   }
 
   async findAccountByEmail(em: EntityManager, email: string): Promise<AccountRow | null> {
-    const rows: AccountRow[] = await em.query(`${ACCOUNT_SELECT} WHERE lower(u.email) = lower($1)`, [email]);
-    return rows[0] ?? null;
+    const found = await rows<AccountRow>(em, `${ACCOUNT_SELECT} WHERE lower(u.email) = lower($1)`, [email]);
+    return found[0] ?? null;
   }
 
   async anyUserExists(em: EntityManager): Promise<boolean> {
-    const rows: Array<{ exists: boolean }> = await em.query(`SELECT EXISTS (SELECT 1 FROM users) AS exists`);
-    return rows[0].exists;
+    const found = await rows<{ exists: boolean }>(em, `SELECT EXISTS (SELECT 1 FROM users) AS exists`);
+    return found[0].exists;
   }
 
   async insertUser(
     em: EntityManager,
     u: { email: string; name: string; passwordHash: string | null; verified: boolean; isActive?: boolean },
   ): Promise<string> {
-    const rows: Array<{ id: string }> = await em.query(
+    const found = await rows<{ id: string }>(
+      em,
       `INSERT INTO users (email, name, password_hash, email_verified_at, is_active)
        VALUES ($1, $2, $3, CASE WHEN $4::boolean THEN now() END, $5) RETURNING id`,
       [u.email, u.name, u.passwordHash, u.verified, u.isActive ?? true],
     );
-    return rows[0].id;
+    return found[0].id;
   }
 
   async addRole(em: EntityManager, userId: string, roleId: string): Promise<void> {
-    await em.query(`INSERT INTO user_roles (user_id, role_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [userId, roleId]);
+    await em.query(`INSERT INTO user_roles (user_id, role_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+      userId,
+      roleId,
+    ]);
   }
 
   async updateProfile(
@@ -80,16 +85,23 @@ export class UsersRepository {
          custom = custom || COALESCE($5::jsonb, '{}'::jsonb),
          updated_at = now()
        WHERE id = $1`,
-      [id, p.name ?? null, p.image !== undefined, p.image ?? null, p.custom ? JSON.stringify(p.custom) : null],
+      [
+        id,
+        p.name ?? null,
+        p.image !== undefined,
+        p.image ?? null,
+        p.custom ? JSON.stringify(p.custom) : null,
+      ],
     );
   }
 
   async setActive(em: EntityManager, id: string, active: boolean): Promise<boolean> {
-    const rows: unknown[] = await em.query(
+    const found = await rows<unknown>(
+      em,
       `UPDATE users SET is_active = $2, updated_at = now() WHERE id = $1 RETURNING id`,
       [id, active],
     );
-    return rows.length > 0;
+    return found.length > 0;
   }
 
   /** Raises the account counter (ends every access token) and deletes every refresh token. */

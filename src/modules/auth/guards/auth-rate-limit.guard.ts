@@ -1,6 +1,9 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { ThrottlerGuard } from '@nestjs/throttler';
-import type { ThrottlerLimitDetail, ThrottlerRequest } from '@nestjs/throttler/dist/throttler.guard.interface';
+import type {
+  ThrottlerLimitDetail,
+  ThrottlerRequest,
+} from '@nestjs/throttler/dist/throttler.guard.interface';
 import { ServiceError } from '../../../common/errors';
 
 export const AUTH_THROTTLER = 'auth';
@@ -17,7 +20,9 @@ export class AuthRateLimitGuard extends ThrottlerGuard {
   }
 
   protected override async getTracker(req: Record<string, unknown>): Promise<string> {
-    return String(req.ip ?? (req.socket as { remoteAddress?: string } | undefined)?.remoteAddress ?? 'unknown');
+    return String(
+      req.ip ?? (req.socket as { remoteAddress?: string } | undefined)?.remoteAddress ?? 'unknown',
+    );
   }
 
   protected override generateKey(_context: ExecutionContext, tracker: string, name: string): string {

@@ -43,7 +43,10 @@ export class AuthenticationGuard implements CanActivate {
       throw new ServiceError('AUTH_REQUIRED', 'Sign in to use this route');
     }
     if (ctx.method !== 'session' && this.reflector.getAllAndOverride<boolean>(COOKIE_ONLY, targets)) {
-      throw new ServiceError('AUTH_REQUIRED', 'This route accepts only a browser session, not a Bearer credential');
+      throw new ServiceError(
+        'AUTH_REQUIRED',
+        'This route accepts only a browser session, not a Bearer credential',
+      );
     }
     req[AUTH_CONTEXT] = ctx;
     return true;

@@ -1,0 +1,102 @@
+import type { Server } from 'node:http';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
+import { hashPassword } from '../../src/modules/auth/passwords';
+import type { TestApp } from './test-app';
+
+export const PASSWORD = 'Correct-Horse-9';
+
+/** A cookie-keeping client that fetched a CSRF token, the way a browser admin UI does. */
+export interface Browser {
+  agent: TestAgent;
+  csrf: string;
+  post(path: string, body?: object): request.Test;
+  patch(path: string, body?: object): request.Test;
+}
+
+export async function browser(t: TestApp | { app: { getHttpServer(): Server } }): Promise<Browser> {
+  const agent = request.agent(t.app.getHttpServer());
+  const res = await agent.get('/admin/api/auth/csrf').expect(200);
+  const csrf = res.body.csrfToken as string;
+  return {
+    agent,
+    csrf,
+    post: (path, body) =>
+      agent
+        .post(`/admin/api${path}`)
+        .set('X-CSRF-Token', csrf)
+        .send(body ?? {}),
+    patch: (path, body) =>
+      agent
+        .patch(`/admin/api${path}`)
+        .set('X-CSRF-Token', csrf)
+        .send(body ?? {}),
+  };
+}
+
+export interface CreatedUser {
+  id: string;
+  email: string;
+  password: string;
+}
+
+let counter = 0;
+
+/** Factory: a user straight in the database (roles by slug). */
+export async function createUser(
+  t: TestApp,
+  o: {
+    email?: string;
+    password?: string;
+    name?: string;
+    verified?: boolean;
+    active?: boolean;
+    roles?: string[];
+  } = {},
+): Promise<CreatedUser> {
+  const email = o.email ?? `user${++counter}-${Date.now()}@example.com`;
+  const password = o.password ?? PASSWORD;
+  const rows: Array<{ id: string }> = await t.db.query(
+    `INSERT INTO users (email, name, password_hash, email_verified_at, is_active)
+     VALUES ($1, $2, $3, CASE WHEN $4::boolean THEN now() END, $5) RETURNING id`,
+    [email, o.name ?? 'Test User', await hashPassword(password), o.verified ?? true, o.active ?? true],
+  );
+  for (const slug of o.roles ?? []) {
+    await t.db.query(`INSERT INTO user_roles (user_id, role_id) SELECT $1, id FROM roles WHERE slug = $2`, [
+      rows[0].id,
+      slug,
+    ]);
+  }
+  return { id: rows[0].id, email, password };
+}
+
+/** Signs in through HTTP; returns the browser (cookies kept) and the login body. */
+export async function signIn(t: TestApp, user: { email: string; password: string }) {
+  const b = await browser(t);
+  const res = await b.post('/auth/login', { email: user.email, password: user.password });
+  if (res.status !== 200) {
+    throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return { browser: b, body: res.body as { token: string; exp: number; user: { id: string } }, res };
+}
+
+/** Cookie values from a response's Set-Cookie headers, by name. */
+export function setCookies(res: { headers: Record<string, unknown> }): Record<string, string> {
+  const raw = (res.headers['set-cookie'] as string[] | undefined) ?? [];
+  return Object.fromEntries(raw.map((c) => [c.split('=')[0], c]));
+}
+
+export function cookieValue(setCookie: string): string {
+  return decodeURIComponent(setCookie.split(';')[0].split('=').slice(1).join('='));
+}
+
+export function decodeJwt(token: string): {
+  header: Record<string, unknown>;
+  payload: Record<string, unknown>;
+} {
+  const [h, p] = token.split('.');
+  return {
+    header: JSON.parse(Buffer.from(h, 'base64url').toString()) as Record<string, unknown>,
+    payload: JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>,
+  };
+}
