@@ -40,8 +40,45 @@ let interrupted = false;
 //            ctx = { svcUrl, bareUrl, adminPool, dbPool, request }
 //   autocannon?: extra autocannon options merged last (e.g. `requests` for per-request bodies).
 // ---------------------------------------------------------------------------------------------
+/**
+ * Signs in once per run through `POST /admin/api/auth/setup` (the fresh database has no user yet),
+ * the way an admin UI would: CSRF token first. Memoised: scenarios share the session.
+ */
+let benchSession;
+function benchAdmin(ctx) {
+  benchSession ??= (async () => {
+    const csrf = await ctx.request({ url: `${ctx.svcUrl}/admin/api/auth/csrf` });
+    const token = csrf.json?.csrfToken;
+    const res = await ctx.request({
+      method: 'POST',
+      url: `${ctx.svcUrl}/admin/api/auth/setup`,
+      headers: { 'X-CSRF-Token': token, Cookie: `svc_csrf=${token}` },
+      body: { email: 'bench-admin@example.com', name: 'Bench Admin', password: 'Bench-Password-1' },
+    });
+    if (res.status !== 201) {
+      throw new Error(`bench setup failed: ${res.status} ${res.body}`);
+    }
+    return { token: res.json.token };
+  })();
+  return benchSession;
+}
+
 const scenarios = [
   { name: 'health', target: 'svc', method: 'GET', path: '/api/health' },
+  {
+    name: 'me (bearer)',
+    target: 'svc',
+    method: 'GET',
+    path: '/admin/api/me',
+    setup: async (ctx) => ({ headers: { Authorization: `Bearer ${(await benchAdmin(ctx)).token}` } }),
+  },
+  {
+    name: 'me (cookie)',
+    target: 'svc',
+    method: 'GET',
+    path: '/admin/api/me',
+    setup: async (ctx) => ({ headers: { Cookie: `svc_session=${(await benchAdmin(ctx)).token}` } }),
+  },
   { name: 'bare health', target: 'bare', method: 'GET', path: '/api/health' },
   { name: 'bare static', target: 'bare', method: 'GET', path: '/static' },
 ];

@@ -127,7 +127,10 @@ function readOrCreatePassword(file: string): string {
  * After a `kill -9` of Node, the postgres child keeps running and the next start fails without
  * a message. If postmaster.pid names a live postgres on this very data directory, stop it.
  */
-async function stopLeftoverPostgres(pgDir: string, log: NonNullable<EmbeddedOptions['log']>): Promise<void> {
+export async function stopLeftoverPostgres(
+  pgDir: string,
+  log: NonNullable<EmbeddedOptions['log']> = () => undefined,
+): Promise<void> {
   const pidFile = join(pgDir, 'postmaster.pid');
   if (!existsSync(pidFile)) {
     return;
@@ -158,7 +161,7 @@ async function stopLeftoverPostgres(pgDir: string, log: NonNullable<EmbeddedOpti
   }
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,20 +1,27 @@
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, runMigrations } from '../../src/database/data-source';
-import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
+import { isAlive, startEmbeddedPostgres, stopLeftoverPostgres } from '../../src/database/embedded-postgres';
 import { databaseUrl, withAdmin } from './test-db';
 
+const TEST_DIR = join(__dirname, '..', '..', '.svc-test');
+
 /**
- * Starts the embedded PostgreSQL unless DATABASE_URL names a server, then migrates a template
- * database once; every test file clones it (CREATE DATABASE ... TEMPLATE).
+ * Starts an embedded PostgreSQL of this run's own (its own data directory and a free port, so two
+ * runs at once never touch each other) unless DATABASE_URL names a server, then migrates a
+ * template database once; every test file clones it (CREATE DATABASE ... TEMPLATE).
  */
 export default async function globalSetup(): Promise<void> {
   const runId = `${process.pid}_${Date.now().toString(36)}`;
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
+    await removeStaleRuns();
+    const dataDir = join(TEST_DIR, `run-${process.pid}`);
     const embedded = await startEmbeddedPostgres({
-      dataDir: join(__dirname, '..', '..', '.svc-test', 'shared'),
-      port: Number(process.env.SVC_TEST_PG_PORT ?? 54339),
+      dataDir,
+      port: await freePort(),
       database: 'postgres',
       log: (level, m) => {
         if (level === 'error') {
@@ -22,17 +29,8 @@ export default async function globalSetup(): Promise<void> {
         }
       },
     });
-    (globalThis as { __svcEmbedded?: unknown }).__svcEmbedded = embedded;
+    (globalThis as { __svcEmbedded?: unknown }).__svcEmbedded = { embedded, dataDir };
     adminUrl = embedded.adminUrl;
-    // We own this server: databases left by an interrupted earlier run can go.
-    await withAdmin(async (c) => {
-      const { rows } = await c.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname LIKE 'svc\\_t\\_%' OR datname LIKE 'svc\\_tpl\\_%'`,
-      );
-      for (const { datname } of rows) {
-        await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
-      }
-    }, adminUrl);
   }
   const template = `svc_tpl_${runId}`;
   await withAdmin((c) => c.query(`CREATE DATABASE "${template}"`), adminUrl);
@@ -47,4 +45,29 @@ export default async function globalSetup(): Promise<void> {
   process.env.SVC_TEST_ADMIN_URL = adminUrl;
   process.env.SVC_TEST_TEMPLATE = template;
   process.env.SVC_TEST_RUN_ID = runId;
+}
+
+/** Clusters of runs that were killed before their teardown: stop their postgres, drop the files. */
+async function removeStaleRuns(): Promise<void> {
+  if (!existsSync(TEST_DIR)) {
+    return;
+  }
+  for (const name of readdirSync(TEST_DIR)) {
+    const m = /^run-(\d+)$/.exec(name);
+    if (m && !isAlive(Number(m[1]))) {
+      await stopLeftoverPostgres(join(TEST_DIR, name, 'pg'));
+      rmSync(join(TEST_DIR, name), { recursive: true, force: true });
+    }
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }

@@ -25,7 +25,7 @@ import { AUTH_THROTTLER, AuthRateLimitGuard } from './guards/auth-rate-limit.gua
 import { AuthenticationGuard } from './guards/authentication.guard';
 import { CsrfGuard } from './guards/csrf.guard';
 import { PermissionGuard } from './guards/permission.guard';
-import { setInProcessRuntime } from './in-process';
+import { addInProcessRuntime, removeInProcessRuntime, Runtime } from './in-process';
 import { LoginFloorInterceptor } from './login-floor.interceptor';
 import { TokensService } from './tokens.service';
 
@@ -94,11 +94,16 @@ export class AuthModule implements NestModule, OnModuleInit, OnModuleDestroy {
       );
   }
 
+  private runtime: Runtime | undefined;
+
   onModuleInit(): void {
-    setInProcessRuntime({ authentication: this.authentication, auth: this.auth, rbac: this.rbac });
+    this.runtime = { authentication: this.authentication, auth: this.auth, rbac: this.rbac };
+    addInProcessRuntime(this.runtime);
   }
 
   onModuleDestroy(): void {
-    setInProcessRuntime(undefined);
+    if (this.runtime) {
+      removeInProcessRuntime(this.runtime);
+    }
   }
 }

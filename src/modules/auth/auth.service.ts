@@ -38,6 +38,7 @@ const REFUSED = () => new ServiceError('AUTH_INVALID_CREDENTIALS', 'Invalid emai
 @Injectable()
 export class AuthService {
   private readonly logger = new Logger('Auth');
+  private readonly rotations = new RecentRotations();
 
   constructor(
     @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
@@ -177,7 +178,16 @@ export class AuthService {
       await this.credentials.restampConsumed(em, row.id);
       return session;
     });
-    if (outcome === 'superseded') {
+    if (typeof outcome === 'object') {
+      this.rotations.record(hash);
+      return outcome;
+    }
+    // The database's verdict can only err towards "not found" (the check's own latency makes the
+    // request look later than it was); a rotation made here is compared on one monotonic clock.
+    if (
+      outcome === 'superseded' ||
+      (outcome === 'not-found' && this.rotations.finishedAfter(hash, arrivedAt))
+    ) {
       throw new ServiceError(
         'REFRESH_SUPERSEDED',
         'Another request refreshed this session first; retry once',
@@ -187,10 +197,7 @@ export class AuthService {
       this.logger.warn('refresh-token-not-found');
       throw new ServiceError('REFRESH_FAILED', 'The refresh token is not valid; sign in again');
     }
-    if (outcome === 'refused') {
-      throw new ServiceError('REFRESH_FAILED', 'The session cannot be renewed; sign in again');
-    }
-    return outcome;
+    throw new ServiceError('REFRESH_FAILED', 'The session cannot be renewed; sign in again');
   }
 
   /** Deletes the session's refresh token row (when there is one). */
@@ -252,5 +259,30 @@ export class AuthService {
       metadata: { reason, strategy: PASSWORD_STRATEGY },
       ip: client.ip,
     });
+  }
+}
+
+/**
+ * Rotations this instance finished in the last minute (token hash -> monotonic time), bounded to
+ * 10,000 entries: a request that arrived before the rotation of its token finished was in flight
+ * at the same time, so it lost a race (REFRESH_SUPERSEDED) rather than replayed an old token.
+ */
+class RecentRotations {
+  private readonly finished = new Map<string, number>();
+
+  record(hash: string): void {
+    const now = performance.now();
+    for (const [key, at] of this.finished) {
+      if (now - at < 60_000 && this.finished.size < 10_000) {
+        break;
+      }
+      this.finished.delete(key);
+    }
+    this.finished.set(hash, now);
+  }
+
+  finishedAfter(hash: string, arrivedAt: number): boolean {
+    const at = this.finished.get(hash);
+    return at !== undefined && arrivedAt <= at;
   }
 }

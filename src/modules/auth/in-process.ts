@@ -14,20 +14,31 @@ export interface Session {
   method: 'session' | 'bearer' | 'api-key';
 }
 
-interface Runtime {
+export interface Runtime {
   authentication: AuthenticationService;
   auth: AuthService;
   rbac: RbacService;
 }
 
-/** Set by AuthModule when the service starts in this process, cleared when it stops. */
-let runtime: Runtime | undefined;
+/**
+ * Every service instance running in this process (each AuthModule adds its own on start and
+ * removes it on stop); the helpers use the most recently started one.
+ */
+const runtimes: Runtime[] = [];
 
-export function setInProcessRuntime(r: Runtime | undefined): void {
-  runtime = r;
+export function addInProcessRuntime(r: Runtime): void {
+  runtimes.push(r);
+}
+
+export function removeInProcessRuntime(r: Runtime): void {
+  const i = runtimes.indexOf(r);
+  if (i >= 0) {
+    runtimes.splice(i, 1);
+  }
 }
 
 function need(helper: string): Runtime {
+  const runtime = runtimes[runtimes.length - 1];
   if (!runtime) {
     new Logger('svc').error(
       `${helper}() was called in a process where the service is not initialised. Import ` +
@@ -47,12 +58,21 @@ function withCookies(req: IncomingMessage | Request): Request {
     for (const part of req.headers.cookie.split(';')) {
       const eq = part.indexOf('=');
       if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) {
-        cookies[SESSION_COOKIE] = decodeURIComponent(part.slice(eq + 1).trim());
+        cookies[SESSION_COOKIE] = safeDecode(part.slice(eq + 1).trim());
       }
     }
     r.cookies = cookies;
   }
   return r;
+}
+
+/** Like cookie-parser: a value that is not valid percent-encoding is kept as it is. */
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 /**

@@ -10,19 +10,26 @@ export const AUTH_THROTTLER = 'auth';
 
 /**
  * The per-IP budget of SPEC 8, shared by every route that carries this guard: the key is the
- * client IP alone (as Express's `trust proxy` decides it), not the route. Counters live in Redis
+ * client IP alone (as Express's `trust proxy` decides it; IPv6 grouped by /64, the library's
+ * default), not the route. Counters live in Redis
  * when REDIS_URL is set, so every instance draws on one budget.
  */
 @Injectable()
 export class AuthRateLimitGuard extends ThrottlerGuard {
   protected override async handleRequest(props: ThrottlerRequest): Promise<boolean> {
-    return props.throttler.name === AUTH_THROTTLER ? super.handleRequest(props) : true;
-  }
-
-  protected override async getTracker(req: Record<string, unknown>): Promise<string> {
-    return String(
-      req.ip ?? (req.socket as { remoteAddress?: string } | undefined)?.remoteAddress ?? 'unknown',
-    );
+    if (props.throttler.name !== AUTH_THROTTLER) {
+      return true;
+    }
+    try {
+      return await super.handleRequest(props);
+    } catch (e) {
+      if (e instanceof ServiceError) {
+        throw e;
+      }
+      // The shared counter store (Redis) is down: a dependency outage, not a server bug.
+      this.logger.error({ err: e }, 'auth rate-limit counter unavailable');
+      throw new ServiceError('SERVICE_UNAVAILABLE', 'Sign-in is unavailable for a moment; try again');
+    }
   }
 
   protected override generateKey(_context: ExecutionContext, tracker: string, name: string): string {
