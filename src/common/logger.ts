@@ -46,6 +46,10 @@ export function loggerParams(s: LoggerSettings): Params {
       {
         level: s.level,
         genReqId: (req: IncomingMessage, res: ServerResponse) => ensureRequestId(req, res),
+        // The per-request child logger carries only the id (`reqId`): binding the whole request
+        // would serialise and redact it on every request, logged or not. The completion line still
+        // has the full request.
+        quietReqLogger: true,
         redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
         customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
         serializers: {

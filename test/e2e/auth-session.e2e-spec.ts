@@ -214,6 +214,28 @@ describe('sessions', () => {
       }
     });
 
+    it('serves GET /me from the 5 s account cache: no database query once warm', async () => {
+      const user = await createUser(t);
+      const { body } = await signIn(t, user);
+      const bearer = { Authorization: `Bearer ${body.token}` };
+      expect((await t.http.get('/admin/api/me').set(bearer)).status).toBe(200); // warms the caches
+      const pool = (t.db.driver as unknown as { master: { connect: () => unknown; query: () => unknown } })
+        .master;
+      const connect = jest.spyOn(pool, 'connect');
+      const query = jest.spyOn(pool, 'query');
+      try {
+        for (let i = 0; i < 5; i++) {
+          expect((await t.http.get('/admin/api/me').set(bearer)).status).toBe(200);
+          expect((await t.http.get('/admin/api/me/permissions').set(bearer)).status).toBe(200);
+        }
+        expect(connect).not.toHaveBeenCalled();
+        expect(query).not.toHaveBeenCalled();
+      } finally {
+        connect.mockRestore();
+        query.mockRestore();
+      }
+    });
+
     it('refuses missing, malformed, refresh and pending tokens with 401 AUTH_REQUIRED', async () => {
       const user = await createUser(t);
       const { res: login } = await signIn(t, user);

@@ -172,7 +172,7 @@ describe('X-Request-Id (CONTRACTS 8)', () => {
     const records = t.logs.records().filter((r) => JSON.stringify(r).includes('trace-me-42'));
     expect(records.length).toBeGreaterThanOrEqual(2); // the error record and the request record
     for (const r of records) {
-      expect((r.req as { id?: string } | undefined)?.id ?? r.requestId).toBe('trace-me-42');
+      expect((r.req as { id?: string } | undefined)?.id ?? r.reqId ?? r.requestId).toBe('trace-me-42');
     }
   });
 

@@ -13,6 +13,7 @@ export const PENDING_AUDIENCE = 'svc:pending';
 export const ACCESS_TTL_SECONDS = 15 * 60;
 export const DIRECT_ACCESS_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const REFRESH_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const MAX_VERIFIED_TOKENS = 10_000;
 
 /** Claims of an access token (CONTRACTS 3.2). Configured user fields ride along. */
 export interface AccessClaims {
@@ -60,6 +61,14 @@ export class TokensService {
   private readonly accessKey: Buffer;
   readonly pendingKey: Buffer;
 
+  /**
+   * Access tokens whose signature and claims were checked already (token -> claims), so a
+   * session's later requests skip the HMAC and JSON work. A token is immutable, so its verdict
+   * cannot go stale; expiry is still checked on every use, and revocation is the account
+   * check's job. Bound: 10,000 tokens, oldest evicted first.
+   */
+  private readonly verified = new Map<string, AccessClaims>();
+
   constructor(@Inject(SVC_OPTIONS) private readonly options: SvcOptions) {
     this.accessKey = deriveKey(options.secret, 'svc access token');
     this.pendingKey = deriveKey(options.secret, 'svc pending token');
@@ -102,6 +111,21 @@ export class TokensService {
 
   /** The claims of a valid access token, or null (bad signature, expired, wrong audience or `typ`). */
   verifyAccess(token: string): AccessClaims | null {
+    const known = this.verified.get(token);
+    if (known) {
+      return known.exp * 1000 > Date.now() ? known : null;
+    }
+    const claims = this.verifyAccessToken(token);
+    if (claims) {
+      if (this.verified.size >= MAX_VERIFIED_TOKENS) {
+        this.verified.delete(this.verified.keys().next().value as string);
+      }
+      this.verified.set(token, claims);
+    }
+    return claims;
+  }
+
+  private verifyAccessToken(token: string): AccessClaims | null {
     try {
       const { header, payload } = this.jwt.verify<{ header: { typ?: string }; payload: AccessClaims }>(
         token,
