@@ -17,6 +17,7 @@ import { loggerParams } from './common/logger';
 import { dataSourceOptions, runMigrations } from './database/data-source';
 import { stampRequestStart } from './common/request-start';
 import { AuthModule } from './modules/auth/auth.module';
+import { EmailModule } from './modules/email/email.module';
 import { HealthModule } from './modules/health/health.module';
 import {
   isServicePath,
@@ -111,6 +112,7 @@ export class SvcModule implements NestModule {
         }),
         HealthModule,
         AuthModule,
+        EmailModule,
       ],
       providers: [
         {

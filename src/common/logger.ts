@@ -16,6 +16,8 @@ export const REDACTED_PATHS = [
   'refreshToken',
   'pendingToken',
   'secret',
+  'config.password',
+  '*.pass',
   '*.password',
   '*.newPassword',
   '*.currentPassword',

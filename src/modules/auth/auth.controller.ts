@@ -4,11 +4,21 @@ import { requestStartedAt } from '../../common/request-start';
 import { SvcController } from '../../common/svc-controller';
 import { AuthContext } from './auth-context';
 import { AuthService, ClientInfo, IssuedSession } from './auth.service';
-import { clearSessionCookies, REFRESH_COOKIE, setCsrfCookie, setSessionCookies } from './cookies';
+import {
+  clearPendingCookie,
+  clearSessionCookies,
+  PENDING_COOKIE,
+  REFRESH_COOKIE,
+  setCsrfCookie,
+  setPendingCookie,
+  setSessionCookies,
+} from './cookies';
+import { AccountLifecycleService } from './account-lifecycle.service';
+import { PendingLoginsService } from './pending-logins.service';
 import { CsrfService } from './csrf.service';
 import { CookieOnly, CurrentAuth } from './decorators/auth.decorators';
 import { Public } from './decorators/public.decorator';
-import { LoginDto, SetupDto } from './dto/auth.dto';
+import { LoginDto, SetInitialPasswordDto, SetupDto } from './dto/auth.dto';
 import { AuthRateLimitGuard } from './guards/auth-rate-limit.guard';
 import { CsrfGuard } from './guards/csrf.guard';
 import { LoginFloorInterceptor } from './login-floor.interceptor';
@@ -28,6 +38,8 @@ export class AuthController {
 
   constructor(
     private readonly auth: AuthService,
+    private readonly lifecycle: AccountLifecycleService,
+    private readonly pendingLogins: PendingLoginsService,
     private readonly csrf: CsrfService,
     @Inject(SVC_OPTIONS) options: SvcOptions,
   ) {
@@ -61,15 +73,62 @@ export class AuthController {
   @UseGuards(AuthRateLimitGuard)
   @UseInterceptors(LoginFloorInterceptor)
   async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const session = await this.auth.login(dto.email, dto.password, clientInfo(req));
-    return this.answer(res, session, 'Signed in');
+    const outcome = await this.auth.login(dto.email, dto.password, clientInfo(req));
+    if (outcome.challenge) {
+      const c = outcome.challenge;
+      setPendingCookie(res, c.pendingToken, c.expiresAt, this.secure);
+      return {
+        status: 'challenge',
+        challengeType: c.challengeType,
+        pendingToken: c.pendingToken,
+        uiHint: c.uiHint,
+      };
+    }
+    return this.answer(res, outcome.session, 'Signed in');
+  }
+
+  /** Finishes a login paused because an administrator-set password must be replaced (SPEC 3.4). */
+  @Post('set-initial-password')
+  @Public()
+  @HttpCode(200)
+  @UseGuards(AuthRateLimitGuard)
+  async setInitialPassword(
+    @Body() dto: SetInitialPasswordDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const token = dto.pendingToken ?? this.cookie(req, PENDING_COOKIE);
+    const session = await this.lifecycle.setInitialPassword(token, dto.newPassword, clientInfo(req));
+    clearPendingCookie(res, this.secure);
+    return this.answer(res, session, 'Password set; you are signed in');
+  }
+
+  /** The outstanding step of an interrupted sign-in (never the token itself), or 204. */
+  @Get('pending')
+  @Public()
+  async pending(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const step = await this.pendingLogins.describe(this.cookie(req, PENDING_COOKIE));
+    if (!step) {
+      res.status(204);
+      return undefined;
+    }
+    return {
+      challengeType: step.row.kind,
+      uiHint: null,
+      attemptsRemaining: step.attemptsRemaining,
+      expiresAt: step.row.expires_at.toISOString(),
+    };
   }
 
   @Post('refresh')
   @Public()
   @HttpCode(200)
   async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const session = await this.auth.refresh(this.refreshCookie(req), clientInfo(req), requestStartedAt(req));
+    const session = await this.auth.refresh(
+      this.cookie(req, REFRESH_COOKIE),
+      clientInfo(req),
+      requestStartedAt(req),
+    );
     return this.answer(res, session, 'Session refreshed');
   }
 
@@ -77,7 +136,7 @@ export class AuthController {
   @Public()
   @HttpCode(200)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    await this.auth.logout(this.refreshCookie(req), clientInfo(req));
+    await this.auth.logout(this.cookie(req, REFRESH_COOKIE), clientInfo(req));
     clearSessionCookies(res, this.secure);
     return { message: 'Signed out' };
   }
@@ -88,8 +147,8 @@ export class AuthController {
     return { user: auth.user, exp: auth.exp };
   }
 
-  private refreshCookie(req: Request): string | undefined {
-    const value = (req.cookies as Record<string, string> | undefined)?.[REFRESH_COOKIE];
+  private cookie(req: Request, name: string): string | undefined {
+    const value = (req.cookies as Record<string, string> | undefined)?.[name];
     return typeof value === 'string' && value !== '' ? value : undefined;
   }
 

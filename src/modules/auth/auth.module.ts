@@ -13,10 +13,15 @@ import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis'
 import type { NextFunction, Request, Response } from 'express';
 import { SVC_OPTIONS, SvcOptions } from '../../svc.options';
 import { AuditModule } from '../audit/audit.module';
+import { EmailModule } from '../email/email.module';
 import { RbacModule } from '../rbac/rbac.module';
 import { RbacService } from '../rbac/rbac.service';
 import { UsersModule } from '../users/users.module';
+import { AccountLifecycleService } from './account-lifecycle.service';
+import { AccountTokensRepository } from './account-tokens.repository';
+import { AccountController } from './account.controller';
 import { AuthController } from './auth.controller';
+import { PendingLoginsService } from './pending-logins.service';
 import { AuthService } from './auth.service';
 import { AuthenticationService } from './authentication.service';
 import { CredentialsRepository } from './credentials.repository';
@@ -41,6 +46,7 @@ function noStore(_req: Request, res: Response, next: NextFunction): void {
     UsersModule,
     RbacModule,
     AuditModule,
+    EmailModule,
     ThrottlerModule.forRootAsync({
       inject: [SVC_OPTIONS],
       useFactory: (o: SvcOptions) => ({
@@ -62,11 +68,14 @@ function noStore(_req: Request, res: Response, next: NextFunction): void {
       }),
     }),
   ],
-  controllers: [AuthController],
+  controllers: [AuthController, AccountController],
   providers: [
     TokensService,
     CsrfService,
     CredentialsRepository,
+    AccountTokensRepository,
+    PendingLoginsService,
+    AccountLifecycleService,
     AuthenticationService,
     AuthService,
     AuthRateLimitGuard,
@@ -75,7 +84,7 @@ function noStore(_req: Request, res: Response, next: NextFunction): void {
     { provide: APP_GUARD, useClass: AuthenticationGuard },
     { provide: APP_GUARD, useClass: PermissionGuard },
   ],
-  exports: [AuthenticationService, AuthService, TokensService],
+  exports: [AuthenticationService, AuthService, TokensService, AccountLifecycleService],
 })
 export class AuthModule implements NestModule, OnModuleInit, OnModuleDestroy {
   constructor(

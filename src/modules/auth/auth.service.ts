@@ -10,6 +10,7 @@ import { SessionUser, toSessionUser } from '../users/user.mapper';
 import type { AccountRow } from '../users/users.repository';
 import { CredentialsRepository } from './credentials.repository';
 import { hashPassword, verifyPassword } from './passwords';
+import { PendingChallenge, PendingLoginsService, SET_INITIAL_PASSWORD } from './pending-logins.service';
 import { sha256Hex, TokensService } from './tokens.service';
 
 export const MAX_FAILED_LOGINS = 5;
@@ -31,6 +32,9 @@ export interface IssuedSession {
   refreshToken: string;
 }
 
+export type LoginOutcome =
+  { session: IssuedSession; challenge?: undefined } | { challenge: PendingChallenge; session?: undefined };
+
 export type RefusalReason = 'invalid-credentials' | 'locked' | 'deactivated' | 'unverified';
 
 const REFUSED = () => new ServiceError('AUTH_INVALID_CREDENTIALS', 'Invalid email or password');
@@ -48,6 +52,7 @@ export class AuthService {
     private readonly rbac: RbacService,
     private readonly tokens: TokensService,
     private readonly audit: AuditService,
+    private readonly pending: PendingLoginsService,
   ) {}
 
   /**
@@ -55,14 +60,40 @@ export class AuthService {
    * a correct password on an unverified address says so. The reason goes to the log and to a
    * `login-failed` audit row that names no account.
    */
-  async login(email: string, password: string, client: ClientInfo): Promise<IssuedSession> {
+  /**
+   * Email + password login. Right credentials end in a session, or pause at a step (an
+   * administrator-set password must be replaced first: SPEC 3.4).
+   */
+  async login(email: string, password: string, client: ClientInfo): Promise<LoginOutcome> {
     const account = await this.checkPassword(email, password, client);
-    return this.db.transaction(async (em) => {
-      await this.credentials.recordSuccessfulLogin(em, account.id);
-      const session = await this.mintSession(em, account, client);
-      await this.auditLogin(em, account.id, PASSWORD_STRATEGY, client);
-      return session;
+    return this.db.transaction(async (em): Promise<LoginOutcome> => {
+      if (account.must_change_password) {
+        await this.credentials.resetFailedLogins(em, account.id);
+        const challenge = await this.pending.start(em, {
+          userId: account.id,
+          kind: SET_INITIAL_PASSWORD,
+          strategy: PASSWORD_STRATEGY,
+        });
+        return { challenge };
+      }
+      return { session: await this.finishLogin(em, account, client, PASSWORD_STRATEGY) };
     });
+  }
+
+  /**
+   * The last step of every login path: counters reset, session minted, then the success audit
+   * row naming the strategy (SPEC 6). Runs in the caller's transaction.
+   */
+  async finishLogin(
+    em: EntityManager,
+    account: AccountRow,
+    client: ClientInfo,
+    strategy: string,
+  ): Promise<IssuedSession> {
+    await this.credentials.recordSuccessfulLogin(em, account.id);
+    const session = await this.mintSession(em, account, client);
+    await this.auditLogin(em, account.id, strategy, client);
+    return session;
   }
 
   /**
@@ -75,6 +106,12 @@ export class AuthService {
   ): Promise<{ user: SessionUser; token: string; exp: number }> {
     const client = { ip: null, userAgent: 'direct-api' };
     const account = await this.checkPassword(email, password, client);
+    if (account.must_change_password) {
+      throw new ServiceError(
+        'FORBIDDEN',
+        'The password was set by an administrator and must be replaced first',
+      );
+    }
     await this.db.transaction(async (em) => {
       await this.credentials.recordSuccessfulLogin(em, account.id);
       await this.auditLogin(em, account.id, 'direct-api', client);
@@ -136,11 +173,8 @@ export class AuthService {
         roleIds: [superAdmin],
       });
       const account = await this.accounts.loadAccount(em, id);
-      await this.credentials.recordSuccessfulLogin(em, id);
-      const session = await this.mintSession(em, account!, client);
       await this.audit.record({ event: 'setup', actorId: id, target: `user:${id}`, ip: client.ip }, em);
-      await this.auditLogin(em, id, 'setup', client);
-      return session;
+      return this.finishLogin(em, account!, client, 'setup');
     });
   }
 

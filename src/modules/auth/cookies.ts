@@ -4,6 +4,7 @@ import { ACCESS_TTL_SECONDS, REFRESH_TTL_MS } from './tokens.service';
 export const SESSION_COOKIE = 'svc_session';
 export const REFRESH_COOKIE = 'svc_refresh';
 export const CSRF_COOKIE = 'svc_csrf';
+export const PENDING_COOKIE = 'svc_pending';
 export const SESSION_COOKIE_PATH = '/admin';
 /** Both refresh and logout receive it (CONTRACTS 0). */
 export const REFRESH_COOKIE_PATH = '/admin/api/auth';
@@ -34,4 +35,13 @@ export function clearSessionCookies(res: Response, secure: boolean): void {
 
 export function setCsrfCookie(res: Response, token: string, secure: boolean): void {
   res.cookie(CSRF_COOKIE, token, base(secure, SESSION_COOKIE_PATH));
+}
+
+/** The pending token of a paused login (CONTRACTS 3.2), for `GET /auth/pending` and the next step. */
+export function setPendingCookie(res: Response, token: string, expiresAt: Date, secure: boolean): void {
+  res.cookie(PENDING_COOKIE, token, { ...base(secure, REFRESH_COOKIE_PATH), expires: expiresAt });
+}
+
+export function clearPendingCookie(res: Response, secure: boolean): void {
+  res.clearCookie(PENDING_COOKIE, base(secure, REFRESH_COOKIE_PATH));
 }

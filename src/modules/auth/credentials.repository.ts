@@ -27,6 +27,36 @@ export class CredentialsRepository {
     );
   }
 
+  /**
+   * A password write: new hash, the forced-change flag, lock counters cleared; `markVerified`
+   * for flows that prove the address (an emailed reset or invite link).
+   */
+  async setPassword(
+    em: EntityManager,
+    id: string,
+    p: { hash: string; mustChange: boolean; markVerified: boolean },
+  ): Promise<void> {
+    await em.query(
+      `UPDATE users SET password_hash = $2, must_change_password = $3,
+         email_verified_at = CASE WHEN $4::boolean THEN COALESCE(email_verified_at, now()) ELSE email_verified_at END,
+         failed_login_count = 0, locked_until = NULL, updated_at = now()
+       WHERE id = $1`,
+      [id, p.hash, p.mustChange, p.markVerified],
+    );
+  }
+
+  async markVerified(em: EntityManager, id: string): Promise<void> {
+    await em.query(
+      `UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()), updated_at = now() WHERE id = $1`,
+      [id],
+    );
+  }
+
+  /** Right credentials that did not (yet) end in a session: the failure count starts again. */
+  async resetFailedLogins(em: EntityManager, id: string): Promise<void> {
+    await em.query(`UPDATE users SET failed_login_count = 0 WHERE id = $1 AND failed_login_count > 0`, [id]);
+  }
+
   async recordSuccessfulLogin(em: EntityManager, id: string): Promise<void> {
     await em.query(
       `UPDATE users SET failed_login_count = 0, locked_until = NULL, last_login_at = now() WHERE id = $1`,

@@ -154,6 +154,50 @@ export class TokensService {
     }
   }
 
+  /**
+   * A pending token (CONTRACTS 3.2): proves only that this login paused at a step; its `jti` names
+   * the pending_logins row that enforces single use and the attempt cap.
+   */
+  signPending(userId: string, jti: string, expiresAt: Date): string {
+    return this.jwt.sign(
+      { sub: userId, jti, exp: Math.floor(expiresAt.getTime() / 1000) },
+      {
+        secret: this.pendingKey,
+        algorithm: 'HS256',
+        issuer: ISSUER,
+        audience: PENDING_AUDIENCE,
+        header: { alg: 'HS256', typ: PENDING_TYP },
+      },
+    );
+  }
+
+  verifyPending(token: string): { sub: string; jti: string } | null {
+    try {
+      const { header, payload } = this.jwt.verify<{
+        header: { typ?: string };
+        payload: { sub: unknown; jti: unknown };
+      }>(token, {
+        secret: this.pendingKey,
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: PENDING_AUDIENCE,
+        complete: true,
+      });
+      if (header.typ !== PENDING_TYP || typeof payload.sub !== 'string' || typeof payload.jti !== 'string') {
+        return null;
+      }
+      return { sub: payload.sub, jti: payload.jti };
+    } catch {
+      return null;
+    }
+  }
+
+  /** A single-use emailed token (verification, reset, invite): 32 random bytes, SHA-256 stored. */
+  newAccountToken(ttlMs: number): { token: string; hash: string; expiresAt: Date } {
+    const token = randomBytes(32).toString('base64url');
+    return { token, hash: sha256Hex(token), expiresAt: new Date(Date.now() + ttlMs) };
+  }
+
   /** An opaque refresh token (32 random bytes); only its SHA-256 is stored. */
   newRefreshToken(): { token: string; hash: string; expiresAt: Date } {
     const token = randomBytes(32).toString('base64url');

@@ -97,6 +97,16 @@ export class AccountsService {
     this.invalidate(userId);
   }
 
+  /** A profile write inside the caller's transaction. */
+  async setProfile(
+    em: EntityManager,
+    userId: string,
+    p: { name?: string; image?: string | null; custom?: Record<string, unknown> },
+  ): Promise<void> {
+    await this.users.updateProfile(em, userId, p);
+    this.invalidate(userId);
+  }
+
   async updateProfile(
     userId: string,
     p: { name?: string; image?: string | null; custom?: Record<string, unknown> },

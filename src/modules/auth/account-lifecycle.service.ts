@@ -1,0 +1,260 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { ServiceError } from '../../common/errors';
+import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../svc.options';
+import { AuditService } from '../audit/audit.service';
+import { EmailService } from '../email/email.service';
+import { AccountsService } from '../users/accounts.service';
+import type { AccountRow } from '../users/users.repository';
+import { AccountTokenKind, AccountTokensRepository } from './account-tokens.repository';
+import { AuthService, ClientInfo, IssuedSession } from './auth.service';
+import { CredentialsRepository } from './credentials.repository';
+import { hashPassword, verifyPassword } from './passwords';
+import { PendingLoginsService, SET_INITIAL_PASSWORD } from './pending-logins.service';
+import { sha256Hex, TokensService } from './tokens.service';
+
+const HOUR = 60 * 60 * 1000;
+/** Lifetimes of emailed links (SPEC 8: 24 h for reset; issue 4: 48 h verification, 7 days invites). */
+export const ACCOUNT_TOKEN_TTL_MS: Record<AccountTokenKind, number> = {
+  'verify-email': 48 * HOUR,
+  'reset-password': 24 * HOUR,
+  invite: 7 * 24 * HOUR,
+};
+/** Emailed links: `${NEXT_PUBLIC_APP_URL}/admin/<action>?token=<raw token>` (CONTRACTS 3.4). */
+const LINK_ACTION: Record<AccountTokenKind, string> = {
+  'verify-email': 'verify-email',
+  'reset-password': 'reset-password',
+  invite: 'accept-invite',
+};
+
+/** One message for every bad link, whatever the reason (CONTRACTS 3.3). */
+const BAD_LINK = () => new ServiceError('INVALID_INPUT', 'This link is invalid or has expired');
+
+/**
+ * Account lifecycle (SPEC 3.1, 5.6): registration, verification, password reset and change,
+ * invitations, administrator-set passwords and the forced first password. Every password write
+ * hashes with bcrypt(12), raises the account counter and deletes the refresh tokens in one
+ * transaction, then sends the `password-changed` email.
+ */
+@Injectable()
+export class AccountLifecycleService {
+  private readonly logger = new Logger('Accounts');
+
+  constructor(
+    @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
+    @Inject(SVC_OPTIONS) private readonly options: SvcOptions,
+    private readonly accounts: AccountsService,
+    private readonly credentials: CredentialsRepository,
+    private readonly tokenRows: AccountTokensRepository,
+    private readonly tokens: TokensService,
+    private readonly pending: PendingLoginsService,
+    private readonly auth: AuthService,
+    private readonly audit: AuditService,
+    private readonly email: EmailService,
+  ) {}
+
+  /**
+   * Public registration. Unless `auth.revealRegistrationConflict`, a taken address gets exactly
+   * the answer a new one gets (and the same bcrypt work), so addresses cannot be probed.
+   */
+  async register(
+    input: { email: string; name: string; password: string },
+    client: ClientInfo,
+  ): Promise<void> {
+    const passwordHash = await hashPassword(input.password);
+    const created = await this.db
+      .transaction(async (em) => {
+        if (await this.accounts.findByEmail(em, input.email)) {
+          return null;
+        }
+        const id = await this.accounts.createUser(em, {
+          email: input.email,
+          name: input.name,
+          passwordHash,
+          verified: false,
+        });
+        const link = await this.issueToken(em, id, 'verify-email');
+        await this.audit.record({ event: 'register', actorId: id, target: `user:${id}`, ip: client.ip }, em);
+        return { id, link };
+      })
+      .catch((e: unknown) => {
+        // Two registrations of one address at once: the unique index decides; the loser looks taken.
+        if ((e as { code?: string }).code === '23505') {
+          return null;
+        }
+        throw e;
+      });
+    if (!created) {
+      if (this.options.config.auth.revealRegistrationConflict) {
+        throw new ServiceError('DUPLICATE', 'An account with this email address already exists');
+      }
+      return;
+    }
+    this.sendInBackground('verify-email', input.email, { name: input.name, link: created.link });
+  }
+
+  /** Verifies the address; a deactivated account's address is verified too, and nothing is sent. */
+  async verifyEmail(token: string): Promise<void> {
+    await this.db.transaction(async (em) => {
+      const userId = await this.tokenRows.consume(em, sha256Hex(token), 'verify-email');
+      if (!userId) {
+        throw BAD_LINK();
+      }
+      await this.credentials.markVerified(em, userId);
+      this.accounts.invalidate(userId);
+    });
+  }
+
+  /** Always answers the same; a new link only for an existing, active, unverified account. */
+  async resendVerification(email: string): Promise<void> {
+    const account = await this.accounts.findByEmail(this.db.manager, email);
+    if (!account || account.email_verified_at || !account.is_active) {
+      return;
+    }
+    const link = await this.db.transaction((em) => this.issueToken(em, account.id, 'verify-email'));
+    this.sendInBackground('verify-email', account.email, { name: account.name, link });
+  }
+
+  /** Always answers the same; the email goes out in the background, so timing tells nothing. */
+  async forgotPassword(email: string): Promise<void> {
+    const account = await this.accounts.findByEmail(this.db.manager, email);
+    if (!account || !account.is_active) {
+      return;
+    }
+    const link = await this.db.transaction((em) => this.issueToken(em, account.id, 'reset-password'));
+    this.sendInBackground('reset-password', account.email, { name: account.name, link });
+  }
+
+  async resetPassword(token: string, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    const account = await this.db.transaction(async (em) => {
+      const userId = await this.tokenRows.consume(em, sha256Hex(token), 'reset-password');
+      const account = userId ? await this.accounts.loadAccount(em, userId) : null;
+      if (!account || !account.is_active) {
+        throw BAD_LINK();
+      }
+      // The emailed link proves the address.
+      await this.writePassword(em, account.id, passwordHash, { mustChange: false, markVerified: true });
+      return account;
+    });
+    this.passwordChanged(account);
+  }
+
+  /** The signed-in user's own change: the current password is checked; every session ends. */
+  async changePassword(userId: string, currentPassword: string, newPassword: string): Promise<void> {
+    const account = await this.accounts.loadAccount(this.db.manager, userId);
+    if (!account || !(await verifyPassword(currentPassword, account.password_hash))) {
+      throw new ServiceError('INVALID_INPUT', 'The current password is not correct', {
+        errors: [{ path: 'currentPassword', code: 'incorrect', message: 'currentPassword is not correct' }],
+      });
+    }
+    const passwordHash = await hashPassword(newPassword);
+    await this.db.transaction((em) =>
+      this.writePassword(em, userId, passwordHash, { mustChange: false, markVerified: false }),
+    );
+    this.passwordChanged(account);
+  }
+
+  /**
+   * Sends an invitation (7-day link) to an account without a password; used by `POST /users`
+   * with `sendInvite`. Within the caller's transaction when given one; the email goes after it.
+   */
+  async invite(userId: string, em?: EntityManager): Promise<{ send: () => void }> {
+    const account = await this.accounts.loadAccount(em ?? this.db.manager, userId);
+    if (!account) {
+      throw new ServiceError('NOT_FOUND', 'No such user');
+    }
+    const link = await (em
+      ? this.issueToken(em, userId, 'invite')
+      : this.db.transaction((tx) => this.issueToken(tx, userId, 'invite')));
+    return { send: () => this.sendInBackground('invite', account.email, { name: account.name, link }) };
+  }
+
+  /** Sets the password from an invite link; the address counts as verified. */
+  async acceptInvite(token: string, password: string, name?: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    const account = await this.db.transaction(async (em) => {
+      const userId = await this.tokenRows.consume(em, sha256Hex(token), 'invite');
+      const account = userId ? await this.accounts.loadAccount(em, userId) : null;
+      if (!account || !account.is_active) {
+        throw BAD_LINK();
+      }
+      await this.writePassword(em, account.id, passwordHash, { mustChange: false, markVerified: true });
+      if (name) {
+        await this.accounts.setProfile(em, account.id, { name });
+      }
+      return account;
+    });
+    this.passwordChanged(account);
+  }
+
+  /** An administrator sets a password (`PATCH /users/{id}/password`); it may have to be replaced at next sign-in. */
+  async setPasswordByAdmin(userId: string, password: string, requirePasswordChange: boolean): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    const account = await this.db.transaction(async (em) => {
+      const account = await this.accounts.loadAccount(em, userId);
+      if (!account) {
+        throw new ServiceError('NOT_FOUND', 'No such user');
+      }
+      await this.writePassword(em, userId, passwordHash, {
+        mustChange: requirePasswordChange,
+        markVerified: false,
+      });
+      return account;
+    });
+    this.passwordChanged(account);
+  }
+
+  /** Finishes a login paused for a forced password change: new password, then the session. */
+  async setInitialPassword(
+    pendingToken: string | undefined,
+    newPassword: string,
+    client: ClientInfo,
+  ): Promise<IssuedSession> {
+    const passwordHash = await hashPassword(newPassword);
+    const { session, account } = await this.db.transaction(async (em) => {
+      const step = await this.pending.complete(em, pendingToken, SET_INITIAL_PASSWORD);
+      await this.writePassword(em, step.user_id, passwordHash, { mustChange: false, markVerified: false });
+      const account = await this.accounts.loadAccount(em, step.user_id);
+      if (!account || !this.auth.maySignIn(account)) {
+        throw new ServiceError('AUTH_INVALID_CREDENTIALS', 'Invalid email or password');
+      }
+      return { session: await this.auth.finishLogin(em, account, client, step.strategy), account };
+    });
+    this.passwordChanged(account);
+    return session;
+  }
+
+  /** Every password write: hash, flag, counter raised, refresh tokens and open reset links gone. */
+  private async writePassword(
+    em: EntityManager,
+    userId: string,
+    hash: string,
+    opts: { mustChange: boolean; markVerified: boolean },
+  ): Promise<void> {
+    await this.credentials.setPassword(em, userId, { hash, ...opts });
+    await this.accounts.revokeSessions(em, userId);
+    await this.tokenRows.closeOpen(em, userId, 'reset-password');
+    await this.audit.record({ event: 'password-changed', actorId: userId, target: `user:${userId}` }, em);
+  }
+
+  private async issueToken(em: EntityManager, userId: string, kind: AccountTokenKind): Promise<string> {
+    const t = this.tokens.newAccountToken(ACCOUNT_TOKEN_TTL_MS[kind]);
+    await this.tokenRows.issue(em, { userId, kind, hash: t.hash, expiresAt: t.expiresAt });
+    return `${this.options.publicUrl}/admin/${LINK_ACTION[kind]}?token=${encodeURIComponent(t.token)}`;
+  }
+
+  private passwordChanged(account: AccountRow): void {
+    this.accounts.invalidate(account.id);
+    this.sendInBackground('password-changed', account.email, { name: account.name });
+  }
+
+  /** Mail never holds up the answer; a failure is logged (by template and address, never the link). */
+  private sendInBackground(template: string, to: string, variables: Record<string, string>): void {
+    const all = { email: to, appUrl: this.options.publicUrl, ...variables };
+    this.email.sendTemplate({ to, template, variables: all }).catch((e: unknown) => {
+      this.logger.warn({ template, err: e instanceof Error ? e.message : String(e) }, 'email not sent');
+    });
+  }
+}

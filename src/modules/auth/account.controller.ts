@@ -1,0 +1,105 @@
+import { Body, HttpCode, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { Inject } from '@nestjs/common';
+import { SvcController } from '../../common/svc-controller';
+import { SVC_OPTIONS, SvcOptions } from '../../svc.options';
+import { AccountLifecycleService } from './account-lifecycle.service';
+import type { AuthContext } from './auth-context';
+import { clientInfo } from './auth.controller';
+import { clearSessionCookies } from './cookies';
+import { CookieOnly, CurrentAuth } from './decorators/auth.decorators';
+import { Public } from './decorators/public.decorator';
+import {
+  AcceptInviteDto,
+  ChangePasswordDto,
+  EmailOnlyDto,
+  RegisterDto,
+  ResetPasswordDto,
+  TokenDto,
+} from './dto/auth.dto';
+import { AuthRateLimitGuard } from './guards/auth-rate-limit.guard';
+import { CsrfGuard } from './guards/csrf.guard';
+
+/** `/admin/api/auth/*` account routes: registration, verification, passwords, invitations. */
+@SvcController('auth')
+@UseGuards(CsrfGuard)
+export class AccountController {
+  private readonly secure: boolean;
+
+  constructor(
+    private readonly lifecycle: AccountLifecycleService,
+    @Inject(SVC_OPTIONS) options: SvcOptions,
+  ) {
+    this.secure = options.publicUrl.startsWith('https:');
+  }
+
+  /** The same bytes whether or not the address exists (unless revealRegistrationConflict). */
+  @Post('register')
+  @Public()
+  @HttpCode(200)
+  @UseGuards(AuthRateLimitGuard)
+  async register(@Body() dto: RegisterDto, @Req() req: Request) {
+    await this.lifecycle.register(dto, clientInfo(req));
+    return {
+      message: 'Check your inbox: if the address can be registered, a verification link is on its way',
+    };
+  }
+
+  @Post('verify-email')
+  @Public()
+  @HttpCode(200)
+  @UseGuards(AuthRateLimitGuard)
+  async verifyEmail(@Body() dto: TokenDto) {
+    await this.lifecycle.verifyEmail(dto.token);
+    return { message: 'Email address verified' };
+  }
+
+  @Post('verify-email/resend')
+  @Public()
+  @HttpCode(200)
+  @UseGuards(AuthRateLimitGuard)
+  async resendVerification(@Body() dto: EmailOnlyDto) {
+    await this.lifecycle.resendVerification(dto.email);
+    return { message: 'If the address still needs verifying, a new link is on its way' };
+  }
+
+  @Post('forgot-password')
+  @Public()
+  @HttpCode(200)
+  @UseGuards(AuthRateLimitGuard)
+  async forgotPassword(@Body() dto: EmailOnlyDto) {
+    await this.lifecycle.forgotPassword(dto.email);
+    return { message: 'If an account exists for this address, a reset link is on its way' };
+  }
+
+  @Post('reset-password')
+  @Public()
+  @HttpCode(200)
+  @UseGuards(AuthRateLimitGuard)
+  async resetPassword(@Body() dto: ResetPasswordDto) {
+    await this.lifecycle.resetPassword(dto.token, dto.password);
+    return { message: 'Password reset; sign in with the new password' };
+  }
+
+  @Post('accept-invite')
+  @Public()
+  @HttpCode(200)
+  @UseGuards(AuthRateLimitGuard)
+  async acceptInvite(@Body() dto: AcceptInviteDto) {
+    await this.lifecycle.acceptInvite(dto.token, dto.password, dto.name);
+    return { message: 'Invitation accepted; sign in with your new password' };
+  }
+
+  /** Ends every session of the account, this one included: the caller signs in again. */
+  @Patch('change-password')
+  @CookieOnly()
+  async changePassword(
+    @CurrentAuth() auth: AuthContext,
+    @Body() dto: ChangePasswordDto,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    await this.lifecycle.changePassword(auth.user.id, dto.currentPassword, dto.newPassword);
+    clearSessionCookies(res, this.secure);
+    return { message: 'Password changed; sign in again' };
+  }
+}

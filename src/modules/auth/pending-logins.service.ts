@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { ServiceError } from '../../common/errors';
+import { SVC_CONNECTION } from '../../svc.options';
+import { AccountTokensRepository, PendingLoginRow } from './account-tokens.repository';
+import { TokensService } from './tokens.service';
+
+/** CONTRACTS 3.2: a pending token lives 10 minutes and allows 5 wrong answers. */
+export const PENDING_TTL_MS = 10 * 60 * 1000;
+export const PENDING_MAX_ATTEMPTS = 5;
+export const SET_INITIAL_PASSWORD = 'set-initial-password';
+
+export interface PendingChallenge {
+  challengeType: string;
+  pendingToken: string;
+  uiHint: string | null;
+  expiresAt: Date;
+}
+
+const SPENT = () =>
+  new ServiceError('AUTH_INVALID_CREDENTIALS', 'This sign-in step is not valid any more; sign in again');
+
+/**
+ * Paused logins (a forced password change now, second factors later). The JWT only names a
+ * pending_logins row; the row enforces single use, expiry and the attempt cap, so a token can
+ * never be replayed and is never a session.
+ */
+@Injectable()
+export class PendingLoginsService {
+  constructor(
+    @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
+    private readonly repo: AccountTokensRepository,
+    private readonly tokens: TokensService,
+  ) {}
+
+  async start(
+    em: EntityManager,
+    p: { userId: string; kind: string; strategy: string; uiHint?: string | null },
+  ): Promise<PendingChallenge> {
+    const expiresAt = new Date(Date.now() + PENDING_TTL_MS);
+    const id = await this.repo.insertPendingLogin(em, {
+      userId: p.userId,
+      kind: p.kind,
+      strategy: p.strategy,
+      maxAttempts: PENDING_MAX_ATTEMPTS,
+      expiresAt,
+    });
+    return {
+      challengeType: p.kind,
+      pendingToken: this.tokens.signPending(p.userId, id, expiresAt),
+      uiHint: p.uiHint ?? null,
+      expiresAt,
+    };
+  }
+
+  /** The outstanding step of a pending token, or null when there is none (invalid, used, expired or spent). */
+  async describe(
+    token: string | undefined,
+  ): Promise<{ row: PendingLoginRow; attemptsRemaining: number } | null> {
+    const claims = token ? this.tokens.verifyPending(token) : null;
+    if (!claims) {
+      return null;
+    }
+    const row = await this.repo.findPendingLogin(this.db.manager, claims.jti);
+    if (!row || row.user_id !== claims.sub || row.completed_at || row.expires_at.getTime() <= Date.now()) {
+      return null;
+    }
+    const attemptsRemaining = Math.max(0, row.max_attempts - row.attempts);
+    return attemptsRemaining > 0 ? { row, attemptsRemaining } : null;
+  }
+
+  /** Uses the token once for a step of `kind`, inside the caller's transaction. */
+  async complete(em: EntityManager, token: string | undefined, kind: string): Promise<PendingLoginRow> {
+    const claims = token ? this.tokens.verifyPending(token) : null;
+    if (!claims) {
+      throw SPENT();
+    }
+    const row = await this.repo.completePendingLogin(em, claims.jti);
+    if (!row || row.user_id !== claims.sub || row.kind !== kind) {
+      throw SPENT();
+    }
+    return row;
+  }
+}

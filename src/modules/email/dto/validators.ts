@@ -1,0 +1,47 @@
+import { Transform } from 'class-transformer';
+import { registerDecorator, ValidateIf, ValidationOptions } from 'class-validator';
+
+export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/**
+ * Optional, but not nullable: absent is fine, `null` is validated (and refused) like any other
+ * wrong type. (`@IsOptional()` would let `null` through to a NOT NULL column.)
+ */
+export const OptionalNotNull = () => ValidateIf((_o, v) => v !== undefined);
+
+export const Trim = () => Transform(trim);
+
+const MAX_VARIABLES = 100;
+const MAX_VARIABLE_LENGTH = 10_000;
+
+/** Template variables: a flat object of strings, numbers, booleans or null (at most 100). */
+export function IsTemplateVariables(options?: ValidationOptions): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      name: 'isTemplateVariables',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      options: {
+        message: `$property must be an object of at most ${MAX_VARIABLES} strings, numbers, booleans or nulls`,
+        ...options,
+      },
+      validator: {
+        validate(value: unknown): boolean {
+          if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+            return false;
+          }
+          const entries = Object.entries(value as Record<string, unknown>);
+          return (
+            entries.length <= MAX_VARIABLES &&
+            entries.every(
+              ([, v]) =>
+                v === null ||
+                typeof v === 'boolean' ||
+                (typeof v === 'number' && Number.isFinite(v)) ||
+                (typeof v === 'string' && v.length <= MAX_VARIABLE_LENGTH),
+            )
+          );
+        },
+      },
+    });
+}

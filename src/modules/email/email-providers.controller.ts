@@ -1,0 +1,66 @@
+import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { SvcController } from '../../common/svc-controller';
+import { RequirePermission } from '../auth/decorators/auth.decorators';
+import {
+  CreateEmailProviderDto,
+  TestEmailProviderDto,
+  UpdateEmailProviderDto,
+} from './dto/email-provider.dto';
+import { EmailProvidersService } from './email-providers.service';
+import { EmailService } from './email.service';
+import { IdPipe } from '../../common/id.pipe';
+
+const ProviderId = () => Param('id', new IdPipe('email provider'));
+
+/** `/admin/api/email-providers` (SPEC 4.2, CONTRACTS 7). */
+@SvcController('email-providers')
+export class EmailProvidersController {
+  constructor(
+    private readonly providers: EmailProvidersService,
+    private readonly email: EmailService,
+  ) {}
+
+  @Get()
+  @RequirePermission('read-email-providers')
+  list(@Query() query: Record<string, unknown>) {
+    return this.providers.list(query);
+  }
+
+  @Post()
+  @RequirePermission('create-email-providers')
+  async create(@Body() dto: CreateEmailProviderDto) {
+    return { message: 'Email provider created', item: await this.providers.create(dto) };
+  }
+
+  @Get(':id')
+  @RequirePermission('read-email-providers')
+  get(@ProviderId() id: string) {
+    return this.providers.get(id);
+  }
+
+  @Patch(':id')
+  @RequirePermission('update-email-providers')
+  async update(@ProviderId() id: string, @Body() dto: UpdateEmailProviderDto) {
+    return { message: 'Email provider updated', item: await this.providers.update(id, dto) };
+  }
+
+  @Delete(':id')
+  @RequirePermission('delete-email-providers')
+  async remove(@ProviderId() id: string) {
+    return { message: 'Email provider deleted', item: await this.providers.delete(id) };
+  }
+
+  @Patch(':id/default')
+  @RequirePermission('update-email-providers')
+  async setDefault(@ProviderId() id: string) {
+    return { message: 'Default email provider set', item: await this.providers.setDefault(id) };
+  }
+
+  @Post(':id/test')
+  @HttpCode(200)
+  @RequirePermission('read-email-providers')
+  async test(@ProviderId() id: string, @Body() dto: TestEmailProviderDto) {
+    await this.email.sendTest(id, dto.to);
+    return { message: `Test email accepted by the SMTP server for ${dto.to}` };
+  }
+}

@@ -1,0 +1,69 @@
+import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { SvcController } from '../../common/svc-controller';
+import { RequirePermission } from '../auth/decorators/auth.decorators';
+import {
+  CreateEmailTemplateDto,
+  PreviewEmailTemplateDto,
+  UpdateEmailLayoutDto,
+  UpdateEmailTemplateDto,
+} from './dto/email-template.dto';
+import { EmailTemplatesService } from './email-templates.service';
+import { IdPipe } from '../../common/id.pipe';
+
+const TemplateId = () => Param('id', new IdPipe('email template'));
+
+/** `/admin/api/email-templates` (SPEC 4.2, CONTRACTS 7). */
+@SvcController('email-templates')
+export class EmailTemplatesController {
+  constructor(private readonly templates: EmailTemplatesService) {}
+
+  // The layout routes come first, so `/layout` is never read as an `:id`.
+  @Get('layout')
+  @RequirePermission('read-email-templates')
+  layout() {
+    return this.templates.getLayout();
+  }
+
+  @Patch('layout')
+  @RequirePermission('update-email-templates')
+  async updateLayout(@Body() dto: UpdateEmailLayoutDto) {
+    return { message: 'Email layout updated', item: await this.templates.updateLayout(dto) };
+  }
+
+  @Get()
+  @RequirePermission('read-email-templates')
+  list(@Query() query: Record<string, unknown>) {
+    return this.templates.list(query);
+  }
+
+  @Post()
+  @RequirePermission('create-email-templates')
+  async create(@Body() dto: CreateEmailTemplateDto) {
+    return { message: 'Email template created', item: await this.templates.create(dto) };
+  }
+
+  @Get(':id')
+  @RequirePermission('read-email-templates')
+  get(@TemplateId() id: string) {
+    return this.templates.get(id);
+  }
+
+  @Patch(':id')
+  @RequirePermission('update-email-templates')
+  async update(@TemplateId() id: string, @Body() dto: UpdateEmailTemplateDto) {
+    return { message: 'Email template updated', item: await this.templates.update(id, dto) };
+  }
+
+  @Delete(':id')
+  @RequirePermission('delete-email-templates')
+  async remove(@TemplateId() id: string) {
+    return { message: 'Email template deleted', item: await this.templates.delete(id) };
+  }
+
+  @Post(':id/preview')
+  @HttpCode(200)
+  @RequirePermission('read-email-templates')
+  preview(@TemplateId() id: string, @Body() dto: PreviewEmailTemplateDto) {
+    return this.templates.preview(id, dto.variables);
+  }
+}

@@ -1,0 +1,169 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, QueryFailedError } from 'typeorm';
+import { ServiceError } from '../../common/errors';
+import { listRecord, ListRecord, parseListQuery } from '../../common/pagination';
+import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../svc.options';
+import { BUILT_IN_TEMPLATE_SLUGS } from './email.constants';
+import { EmailLayout, RenderedEmail, renderTemplate, TemplateVariables } from './email-render';
+import {
+  EmailLayoutRecord,
+  EmailTemplateRecord,
+  toEmailLayoutRecord,
+  toEmailTemplateRecord,
+} from './email-template.mapper';
+import { EmailTemplatesRepository, TemplateRow, TemplateSortField } from './email-templates.repository';
+import type {
+  CreateEmailTemplateDto,
+  UpdateEmailLayoutDto,
+  UpdateEmailTemplateDto,
+} from './dto/email-template.dto';
+
+const SORTABLE: readonly TemplateSortField[] = ['name', 'slug', 'createdAt', 'updatedAt'];
+
+function notFound(): ServiceError {
+  return new ServiceError('NOT_FOUND', 'No such email template');
+}
+
+function isUniqueViolation(e: unknown, constraint: string): boolean {
+  const d = e instanceof QueryFailedError ? (e.driverError as { code?: string; constraint?: string }) : null;
+  return d?.code === '23505' && d.constraint === constraint;
+}
+
+/**
+ * Email templates and the shared layout. The built-in templates (CONTRACTS 7) can be edited but
+ * neither renamed nor deleted: the account emails look them up by slug.
+ */
+@Injectable()
+export class EmailTemplatesService {
+  constructor(
+    @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
+    private readonly repo: EmailTemplatesRepository,
+    @Inject(SVC_OPTIONS) private readonly options: SvcOptions,
+  ) {}
+
+  async list(query: Record<string, unknown>): Promise<ListRecord<EmailTemplateRecord>> {
+    const q = parseListQuery(query, { sortable: SORTABLE, defaultSort: { field: 'slug', direction: 'asc' } });
+    const { rows, total } = await this.repo.list(this.db.manager, q);
+    return listRecord(rows.map(toEmailTemplateRecord), total, q);
+  }
+
+  async get(id: string): Promise<EmailTemplateRecord> {
+    return toEmailTemplateRecord(await this.getRow(id));
+  }
+
+  async create(dto: CreateEmailTemplateDto): Promise<EmailTemplateRecord> {
+    try {
+      const row = await this.repo.insert(this.db.manager, {
+        slug: dto.slug,
+        name: dto.name,
+        subject: dto.subject,
+        html: dto.html,
+        text: dto.text || null,
+      });
+      return toEmailTemplateRecord(row);
+    } catch (e) {
+      throw this.duplicate(e, dto.slug);
+    }
+  }
+
+  async update(id: string, dto: UpdateEmailTemplateDto): Promise<EmailTemplateRecord> {
+    try {
+      const row = await this.db.transaction(async (em) => {
+        const current = await this.repo.findById(em, id, { forUpdate: true });
+        if (!current) {
+          throw notFound();
+        }
+        if (
+          dto.slug !== undefined &&
+          dto.slug !== current.slug &&
+          BUILT_IN_TEMPLATE_SLUGS.includes(current.slug)
+        ) {
+          throw new ServiceError('CONFLICT', `The built-in template ${current.slug} cannot be renamed`);
+        }
+        return this.repo.update(em, id, {
+          slug: dto.slug ?? current.slug,
+          name: dto.name ?? current.name,
+          subject: dto.subject ?? current.subject,
+          html: dto.html ?? current.html,
+          text: dto.text === undefined ? current.text : dto.text || null,
+        });
+      });
+      if (!row) {
+        throw notFound();
+      }
+      return toEmailTemplateRecord(row);
+    } catch (e) {
+      throw this.duplicate(e, dto.slug);
+    }
+  }
+
+  async delete(id: string): Promise<EmailTemplateRecord> {
+    const current = await this.getRow(id);
+    if (BUILT_IN_TEMPLATE_SLUGS.includes(current.slug)) {
+      throw new ServiceError(
+        'CONFLICT',
+        `The built-in template ${current.slug} cannot be deleted; edit it instead`,
+      );
+    }
+    const row = await this.repo.delete(this.db.manager, id);
+    if (!row) {
+      throw notFound();
+    }
+    return toEmailTemplateRecord(row);
+  }
+
+  async getLayout(): Promise<EmailLayoutRecord> {
+    return toEmailLayoutRecord(await this.repo.getLayout(this.db.manager));
+  }
+
+  async updateLayout(dto: UpdateEmailLayoutDto): Promise<EmailLayoutRecord> {
+    return toEmailLayoutRecord(await this.repo.updateLayout(this.db.manager, dto));
+  }
+
+  /**
+   * Renders a template with sample values (a name, an address, a link, the app URL) for every
+   * variable the caller did not give.
+   */
+  async preview(id: string, variables: TemplateVariables = {}): Promise<RenderedEmail> {
+    const template = await this.getRow(id);
+    const sample: TemplateVariables = {
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      appUrl: this.options.publicUrl,
+      link: `${this.options.publicUrl}/admin/example?token=sample-token`,
+    };
+    return renderTemplate(template, { ...sample, ...variables }, await this.layout());
+  }
+
+  /** For sending: the template by slug with the current layout; 404 NOT_FOUND for an unknown slug. */
+  async forSending(slug: string): Promise<{ template: TemplateRow; layout: EmailLayout }> {
+    const template = await this.repo.findBySlug(this.db.manager, slug);
+    if (!template) {
+      throw new ServiceError('NOT_FOUND', `No email template with the slug ${slug}`);
+    }
+    return { template, layout: await this.layout() };
+  }
+
+  async layout(): Promise<EmailLayout> {
+    const { header, footer } = await this.repo.getLayout(this.db.manager);
+    return { header, footer };
+  }
+
+  private async getRow(id: string): Promise<TemplateRow> {
+    const row = await this.repo.findById(this.db.manager, id);
+    if (!row) {
+      throw notFound();
+    }
+    return row;
+  }
+
+  private duplicate(e: unknown, slug: string | undefined): unknown {
+    if (isUniqueViolation(e, 'email_templates_slug_key')) {
+      return new ServiceError('DUPLICATE', `An email template with the slug ${slug} exists already`, {
+        errors: [{ path: 'slug', code: 'duplicate', message: 'slug is taken' }],
+      });
+    }
+    return e;
+  }
+}
