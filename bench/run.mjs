@@ -63,6 +63,66 @@ function benchAdmin(ctx) {
   return benchSession;
 }
 
+/**
+ * A user holding `read-users` only through a 3-level role chain (grandparent -> parent -> child),
+ * plus 200 users to list. Created over REST by the bench admin, signed in once. Memoised.
+ */
+let chainSession;
+function chainUser(ctx) {
+  chainSession ??= (async () => {
+    const { token } = await benchAdmin(ctx);
+    const auth = { Authorization: `Bearer ${token}` };
+    await ctx.dbPool.query(
+      `INSERT INTO users (email, name) SELECT 'bench-' || i || '@example.com', 'Bench ' || i FROM generate_series(1, 200) i`,
+    );
+    const role = async (name) => {
+      const res = await ctx.request({
+        method: 'POST',
+        url: `${ctx.svcUrl}/admin/api/roles`,
+        headers: auth,
+        body: { name },
+      });
+      if (res.status !== 201) {
+        throw new Error(`bench role ${name}: ${res.status} ${res.body}`);
+      }
+      return res.json.item.id;
+    };
+    const [grandparent, parent, child] = [
+      await role('Bench Grandparent'),
+      await role('Bench Parent'),
+      await role('Bench Child'),
+    ];
+    const { rows } = await ctx.dbPool.query(`SELECT id FROM permissions WHERE slug = 'read-users'`);
+    const post = (url, body) =>
+      ctx.request({ method: 'POST', url: `${ctx.svcUrl}/admin/api${url}`, headers: auth, body });
+    await post(`/roles/${grandparent}/permissions`, { permissionId: rows[0].id });
+    await post(`/roles/${grandparent}/children`, { childId: parent });
+    await post(`/roles/${parent}/children`, { childId: child });
+    const created = await post('/users', {
+      email: 'bench-chain@example.com',
+      name: 'Chain',
+      password: 'Bench-Password-1',
+      roleIds: [child],
+      emailVerified: true,
+    });
+    if (created.status !== 201) {
+      throw new Error(`bench chain user: ${created.status} ${created.body}`);
+    }
+    const csrf = await ctx.request({ url: `${ctx.svcUrl}/admin/api/auth/csrf` });
+    const login = await ctx.request({
+      method: 'POST',
+      url: `${ctx.svcUrl}/admin/api/auth/login`,
+      headers: { 'X-CSRF-Token': csrf.json.csrfToken, Cookie: `svc_csrf=${csrf.json.csrfToken}` },
+      body: { email: 'bench-chain@example.com', password: 'Bench-Password-1' },
+    });
+    if (login.status !== 200) {
+      throw new Error(`bench chain login: ${login.status} ${login.body}`);
+    }
+    return { token: login.json.token };
+  })();
+  return chainSession;
+}
+
 const scenarios = [
   { name: 'health', target: 'svc', method: 'GET', path: '/api/health' },
   {
@@ -78,6 +138,23 @@ const scenarios = [
     method: 'GET',
     path: '/admin/api/me',
     setup: async (ctx) => ({ headers: { Cookie: `svc_session=${(await benchAdmin(ctx)).token}` } }),
+  },
+  {
+    name: 'users?limit=20 (super-admin)',
+    target: 'svc',
+    method: 'GET',
+    path: '/admin/api/users?limit=20',
+    setup: async (ctx) => {
+      await chainUser(ctx); // same data for both scenarios
+      return { headers: { Authorization: `Bearer ${(await benchAdmin(ctx)).token}` } };
+    },
+  },
+  {
+    name: 'users?limit=20 (3-level role chain)',
+    target: 'svc',
+    method: 'GET',
+    path: '/admin/api/users?limit=20',
+    setup: async (ctx) => ({ headers: { Authorization: `Bearer ${(await chainUser(ctx)).token}` } }),
   },
   { name: 'bare health', target: 'bare', method: 'GET', path: '/api/health' },
   { name: 'bare static', target: 'bare', method: 'GET', path: '/static' },

@@ -1,6 +1,12 @@
 import { AccountTokens1763721800000 } from './1763721800000-AccountTokens';
 import { CoreSchema1763721600000 } from './1763721600000-CoreSchema';
 import { Email1763721700000 } from './1763721700000-Email';
+import { UserFields1763721900000 } from './1763721900000-UserFields';
 
 /** Every migration, in order. Listed explicitly so the app, the CLI and the tests run the same set. */
-export const MIGRATIONS = [CoreSchema1763721600000, Email1763721700000, AccountTokens1763721800000];
+export const MIGRATIONS = [
+  CoreSchema1763721600000,
+  Email1763721700000,
+  AccountTokens1763721800000,
+  UserFields1763721900000,
+];

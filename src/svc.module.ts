@@ -19,6 +19,8 @@ import { stampRequestStart } from './common/request-start';
 import { AuthModule } from './modules/auth/auth.module';
 import { EmailModule } from './modules/email/email.module';
 import { HealthModule } from './modules/health/health.module';
+import { UsersAdminModule } from './modules/users/users-admin.module';
+import { UserFieldsModule } from './modules/user-fields/user-fields.module';
 import {
   isServicePath,
   normaliseOptions,
@@ -113,6 +115,8 @@ export class SvcModule implements NestModule {
         HealthModule,
         AuthModule,
         EmailModule,
+        UserFieldsModule,
+        UsersAdminModule,
       ],
       providers: [
         {

@@ -14,6 +14,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { SVC_OPTIONS, SvcOptions } from '../../svc.options';
 import { AuditModule } from '../audit/audit.module';
 import { EmailModule } from '../email/email.module';
+import { UserFieldsModule } from '../user-fields/user-fields.module';
 import { RbacModule } from '../rbac/rbac.module';
 import { RbacService } from '../rbac/rbac.service';
 import { UsersModule } from '../users/users.module';
@@ -47,6 +48,7 @@ function noStore(_req: Request, res: Response, next: NextFunction): void {
     RbacModule,
     AuditModule,
     EmailModule,
+    UserFieldsModule,
     ThrottlerModule.forRootAsync({
       inject: [SVC_OPTIONS],
       useFactory: (o: SvcOptions) => ({

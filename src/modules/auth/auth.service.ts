@@ -5,6 +5,7 @@ import { ServiceError } from '../../common/errors';
 import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../svc.options';
 import { AuditService } from '../audit/audit.service';
 import { RbacService } from '../rbac/rbac.service';
+import { UserFieldsService } from '../user-fields/user-fields.service';
 import { AccountsService } from '../users/accounts.service';
 import { SessionUser, toSessionUser } from '../users/user.mapper';
 import type { AccountRow } from '../users/users.repository';
@@ -53,6 +54,7 @@ export class AuthService {
     private readonly tokens: TokensService,
     private readonly audit: AuditService,
     private readonly pending: PendingLoginsService,
+    private readonly userFields: UserFieldsService,
   ) {}
 
   /**
@@ -117,7 +119,7 @@ export class AuthService {
       await this.auditLogin(em, account.id, 'direct-api', client);
     });
     this.accounts.invalidate(account.id);
-    const user = toSessionUser(account);
+    const user = this.sessionUser(account);
     return { user, ...this.tokens.signAccess(user, account.ver, { direct: true }) };
   }
 
@@ -260,7 +262,7 @@ export class AuthService {
     account: AccountRow,
     client: ClientInfo,
   ): Promise<IssuedSession> {
-    const user = toSessionUser(account);
+    const user = this.sessionUser(account);
     const { token, exp } = this.tokens.signAccess(user, account.ver);
     const refresh = this.tokens.newRefreshToken();
     await this.credentials.insertRefreshToken(em, {
@@ -279,6 +281,10 @@ export class AuthService {
       { event: 'login', actorId: userId, target: `user:${userId}`, metadata: { strategy }, ip: client.ip },
       em,
     );
+  }
+
+  private sessionUser(account: AccountRow): SessionUser {
+    return toSessionUser(account, this.userFields.present(account.custom, { source: 'code' }));
   }
 
   private async refuse(reason: RefusalReason, client: ClientInfo): Promise<never> {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { ServiceError } from '../../common/errors';
 import { RbacService } from '../rbac/rbac.service';
+import { UserFieldsService } from '../user-fields/user-fields.service';
 import { AccountsService } from '../users/accounts.service';
 import { toSessionUser } from '../users/user.mapper';
 import { AuthContext } from './auth-context';
@@ -20,6 +21,7 @@ export class AuthenticationService {
     private readonly tokens: TokensService,
     private readonly accounts: AccountsService,
     private readonly rbac: RbacService,
+    private readonly userFields: UserFieldsService,
   ) {}
 
   /**
@@ -57,7 +59,11 @@ export class AuthenticationService {
     const { isSuperAdmin, permissions } = await this.rbac.resolve(roleIds);
     return {
       method,
-      user: toSessionUser(account, claims.roleIds),
+      user: toSessionUser(
+        account,
+        this.userFields.present(account.custom, { source: 'code' }),
+        claims.roleIds,
+      ),
       account,
       roleIds,
       permissions,

@@ -15,12 +15,15 @@ const MAX_CACHED_ROLE_SETS = 5000;
 
 /**
  * Permission resolution, cached per role set. Bound on staleness: 5 s, and every role,
- * permission or inheritance write on this instance clears the whole cache (`invalidate()`).
+ * permission or inheritance write on this instance clears the whole cache (`invalidate()`, called
+ * after commit). A resolution that was already reading when the cache was cleared is answered but
+ * not stored (the generation moved on), so it cannot put the old value back.
  */
 @Injectable()
 export class RbacService {
   private readonly cache = new Map<string, { at: number; value: ResolvedPermissions }>();
   private catalogueCache: { at: number; value: string[] } | undefined;
+  private generation = 0;
 
   constructor(
     @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
@@ -33,9 +36,14 @@ export class RbacService {
     if (hit && Date.now() - hit.at < PERMISSIONS_TTL_MS) {
       return hit.value;
     }
+    const generation = this.generation;
     const value = roleIds.length
       ? await this.repo.resolve(this.db.manager, roleIds)
       : { isSuperAdmin: false, permissions: [] };
+    if (generation !== this.generation) {
+      return value;
+    }
+    this.cache.delete(key);
     if (this.cache.size >= MAX_CACHED_ROLE_SETS) {
       this.cache.delete(this.cache.keys().next().value as string);
     }
@@ -49,12 +57,17 @@ export class RbacService {
     if (hit && Date.now() - hit.at < PERMISSIONS_TTL_MS) {
       return hit.value;
     }
+    const generation = this.generation;
     const value = await this.repo.allPermissionSlugs(this.db.manager);
-    this.catalogueCache = { at: Date.now(), value };
+    if (generation === this.generation) {
+      this.catalogueCache = { at: Date.now(), value };
+    }
     return value;
   }
 
+  /** Forget every resolution; call after the commit of a write that changes what a role grants. */
   invalidate(): void {
+    this.generation++;
     this.cache.clear();
     this.catalogueCache = undefined;
   }

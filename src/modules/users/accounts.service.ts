@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ServiceError } from '../../common/errors';
 import { SVC_CONNECTION } from '../../svc.options';
+import { RbacService } from '../rbac/rbac.service';
 import { AccountRow, UsersRepository } from './users.repository';
 
 /** How long a read account row may be reused (SPEC 3.2: at most one read per 5 s per account). */
@@ -18,10 +19,13 @@ const MAX_CACHED_ACCOUNTS = 10_000;
 export class AccountsService {
   private readonly logger = new Logger('Accounts');
   private readonly cache = new Map<string, { at: number; account: AccountRow | null }>();
+  /** Bumped by every invalidation; see getAccount. */
+  private generation = 0;
 
   constructor(
     @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
     private readonly users: UsersRepository,
+    private readonly rbac: RbacService,
   ) {}
 
   /** The account (or null when deleted). A database failure is a 500 DATABASE_ERROR, never "signed out". */
@@ -30,12 +34,17 @@ export class AccountsService {
     if (hit && Date.now() - hit.at < ACCOUNT_TTL_MS) {
       return hit.account;
     }
+    // A read that began before an invalidation must not store what it read (it may predate the write).
+    const generation = this.generation;
     let account: AccountRow | null;
     try {
       account = await this.users.findAccountById(this.db.manager, userId);
     } catch (e) {
       this.logger.error({ err: e, userId }, 'account state could not be read');
       throw new ServiceError('DATABASE_ERROR', 'The session could not be checked; try again');
+    }
+    if (generation !== this.generation) {
+      return account;
     }
     this.cache.delete(userId);
     if (this.cache.size >= MAX_CACHED_ACCOUNTS) {
@@ -71,6 +80,7 @@ export class AccountsService {
   }
 
   invalidate(userId: string): void {
+    this.generation += 1;
     this.cache.delete(userId);
   }
 
@@ -86,6 +96,9 @@ export class AccountsService {
   /** Deactivation (SPEC 3.1): inactive, counter raised and refresh tokens deleted in one transaction. */
   async setActive(userId: string, active: boolean, em?: EntityManager): Promise<void> {
     const run = async (tx: EntityManager) => {
+      if (!active) {
+        await this.assertNotLastSuperAdmin(tx, userId);
+      }
       if (!(await this.users.setActive(tx, userId, active))) {
         throw new ServiceError('NOT_FOUND', 'No such user');
       }
@@ -95,6 +108,27 @@ export class AccountsService {
     };
     await (em ? run(em) : this.db.transaction(run));
     this.invalidate(userId);
+  }
+
+  /**
+   * The last-super-admin rule (SPEC 3.1): the last active account holding `Super Admin` itself
+   * cannot be deactivated, deleted or lose the role. Called inside the writing transaction; the
+   * advisory lock makes concurrent removals wait for each other, so two can never remove the
+   * last two.
+   */
+  async assertNotLastSuperAdmin(em: EntityManager, userId: string): Promise<void> {
+    await this.users.lockSuperAdmins(em);
+    const superAdmin = await this.rbac.superAdminRoleId(em);
+    if (!superAdmin) {
+      return;
+    }
+    const holders = await this.users.activeHoldersOf(em, superAdmin);
+    if (holders.length === 1 && holders[0] === userId) {
+      throw new ServiceError(
+        'CONFLICT',
+        'This is the last active super-admin: make another user super-admin first',
+      );
+    }
   }
 
   /** A profile write inside the caller's transaction. */

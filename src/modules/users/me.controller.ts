@@ -4,7 +4,9 @@ import type { AuthContext } from '../auth/auth-context';
 import { CurrentAuth } from '../auth/decorators/auth.decorators';
 import { RbacService } from '../rbac/rbac.service';
 import { AccountsService } from './accounts.service';
+import { UserFieldsService } from '../user-fields/user-fields.service';
 import { UpdateMeDto } from './dto/me.dto';
+import { parseUserInput } from './user-input';
 import { toUserRecord } from './user.mapper';
 
 /** The signed-in user's own record (cookie or Bearer). */
@@ -13,18 +15,24 @@ export class MeController {
   constructor(
     private readonly accounts: AccountsService,
     private readonly rbac: RbacService,
+    private readonly userFields: UserFieldsService,
   ) {}
 
   /** Served from the account already read by the guard (5 s cache): no query once warm. */
   @Get()
-  me(@CurrentAuth() auth: AuthContext) {
-    return toUserRecord(auth.account);
+  async me(@CurrentAuth() auth: AuthContext) {
+    return toUserRecord(auth.account, await this.userFields.present(auth.account.custom ?? {}));
   }
 
+  /** Own name, image and custom user fields (not email, roles or status). */
   @Patch()
-  async update(@CurrentAuth() auth: AuthContext, @Body() dto: UpdateMeDto) {
-    const account = await this.accounts.updateProfile(auth.user.id, dto);
-    return { message: 'Profile updated', item: toUserRecord(account) };
+  async update(@CurrentAuth() auth: AuthContext, @Body() body: Record<string, unknown>) {
+    const { core, custom } = await parseUserInput(UpdateMeDto, body, this.userFields, { partial: true });
+    const account = await this.accounts.updateProfile(auth.user.id, { ...core, custom });
+    return {
+      message: 'Profile updated',
+      item: toUserRecord(account, await this.userFields.present(account.custom ?? {})),
+    };
   }
 
   @Get('permissions')

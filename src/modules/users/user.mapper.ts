@@ -28,9 +28,9 @@ export interface SessionUser {
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
 /** Custom fields come first so no stored value can shadow a core field. */
-export function toUserRecord(a: AccountRow): UserRecord {
+export function toUserRecord(a: AccountRow, custom: Record<string, unknown> = a.custom ?? {}): UserRecord {
   return {
-    ...(a.custom ?? {}),
+    ...custom,
     id: a.id,
     email: a.email,
     name: a.name,
@@ -44,6 +44,11 @@ export function toUserRecord(a: AccountRow): UserRecord {
   };
 }
 
-export function toSessionUser(a: AccountRow, roleIds = a.roles.map((r) => r.id)): SessionUser {
-  return { ...(a.custom ?? {}), id: a.id, email: a.email, name: a.name, image: a.image, roleIds };
+/** `custom`: the configured (code-defined) user fields only, as SPEC 2.1 puts them on the session user. */
+export function toSessionUser(
+  a: AccountRow,
+  custom: Record<string, unknown>,
+  roleIds = a.roles.map((r) => r.id),
+): SessionUser {
+  return { ...custom, id: a.id, email: a.email, name: a.name, image: a.image, roleIds };
 }

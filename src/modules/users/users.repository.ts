@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { containsPattern, ListQuery } from '../../common/pagination';
 import { rows } from '../../database/sql';
 
 export interface UserRow {
@@ -27,6 +28,17 @@ export interface RoleRef {
 }
 
 export type AccountRow = UserRow & { roles: RoleRef[] };
+
+/** Arbitrary constant naming the advisory lock of the last-super-admin rule. */
+const SUPER_ADMIN_LOCK_ID = 7_310_240_003;
+
+export type UserSortField = 'email' | 'name' | 'createdAt' | 'lastLoginAt';
+const SORT_COLUMNS: Record<UserSortField, string> = {
+  email: 'lower(u.email)',
+  name: 'lower(u.name)',
+  createdAt: 'u.created_at',
+  lastLoginAt: 'u.last_login_at',
+};
 
 const ACCOUNT_SELECT = `
   SELECT u.*, COALESCE(
@@ -108,5 +120,97 @@ export class UsersRepository {
   async revokeSessions(em: EntityManager, id: string): Promise<void> {
     await em.query(`UPDATE users SET ver = ver + 1, updated_at = now() WHERE id = $1`, [id]);
     await em.query(`DELETE FROM refresh_tokens WHERE user_id = $1`, [id]);
+  }
+
+  async list(
+    em: EntityManager,
+    q: ListQuery<UserSortField>,
+  ): Promise<{ items: AccountRow[]; total: number }> {
+    const where = q.search ? `WHERE u.email ILIKE $1 ESCAPE '\\' OR u.name ILIKE $1 ESCAPE '\\'` : '';
+    const params: unknown[] = q.search ? [containsPattern(q.search)] : [];
+    const [{ total }] = await rows<{ total: number }>(
+      em,
+      `SELECT count(*)::int AS total FROM users u ${where}`,
+      params,
+    );
+    const direction = q.sort.direction === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST';
+    const items = await rows<AccountRow>(
+      em,
+      `${ACCOUNT_SELECT} ${where} ORDER BY ${SORT_COLUMNS[q.sort.field]} ${direction}, u.id
+       LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, q.limit, q.offset],
+    );
+    return { items, total };
+  }
+
+  /** Administrator edits; absent keys are untouched. */
+  async update(
+    em: EntityManager,
+    id: string,
+    p: {
+      email?: string;
+      name?: string;
+      image?: string | null;
+      emailVerified?: boolean;
+      custom?: Record<string, unknown>;
+    },
+  ): Promise<void> {
+    await em.query(
+      `UPDATE users SET
+         email = COALESCE($2, email),
+         name = COALESCE($3, name),
+         image = CASE WHEN $4::boolean THEN $5 ELSE image END,
+         email_verified_at = CASE WHEN $6::boolean IS NULL THEN email_verified_at
+                                  WHEN $6::boolean THEN COALESCE(email_verified_at, now()) ELSE NULL END,
+         custom = custom || COALESCE($7::jsonb, '{}'::jsonb),
+         updated_at = now()
+       WHERE id = $1`,
+      [
+        id,
+        p.email ?? null,
+        p.name ?? null,
+        p.image !== undefined,
+        p.image ?? null,
+        p.emailVerified ?? null,
+        p.custom ? JSON.stringify(p.custom) : null,
+      ],
+    );
+  }
+
+  async setMustChangePassword(em: EntityManager, id: string, value: boolean): Promise<void> {
+    await em.query(`UPDATE users SET must_change_password = $2 WHERE id = $1`, [id, value]);
+  }
+
+  async delete(em: EntityManager, id: string): Promise<boolean> {
+    const found = await rows<{ id: string }>(em, `DELETE FROM users WHERE id = $1 RETURNING id`, [id]);
+    return found.length > 0;
+  }
+
+  async removeRole(em: EntityManager, userId: string, roleId: string): Promise<boolean> {
+    const found = await rows<{ role_id: string }>(
+      em,
+      `DELETE FROM user_roles WHERE user_id = $1 AND role_id = $2 RETURNING role_id`,
+      [userId, roleId],
+    );
+    return found.length > 0;
+  }
+
+  /**
+   * Serialises every write that could take away a super-admin (deactivation, deletion, removal of
+   * the role): a transaction-scoped advisory lock, so two concurrent removals are decided one
+   * after the other and the second sees the first.
+   */
+  async lockSuperAdmins(em: EntityManager): Promise<void> {
+    await em.query(`SELECT pg_advisory_xact_lock($1)`, [SUPER_ADMIN_LOCK_ID]);
+  }
+
+  /** Active accounts holding the role directly (SPEC 3.1: only those count). */
+  async activeHoldersOf(em: EntityManager, roleId: string): Promise<string[]> {
+    const found = await rows<{ id: string }>(
+      em,
+      `SELECT u.id FROM users u JOIN user_roles ur ON ur.user_id = u.id WHERE ur.role_id = $1 AND u.is_active`,
+      [roleId],
+    );
+    return found.map((r) => r.id);
   }
 }

@@ -1,11 +1,9 @@
-import { Transform } from 'class-transformer';
+import { Trim } from '../../../common/dto';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsStrongPassword } from '../passwords';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-
 export class LoginDto {
-  @Transform(trim)
+  @Trim()
   @IsString()
   @IsNotEmpty()
   @MaxLength(320)
@@ -18,12 +16,12 @@ export class LoginDto {
 }
 
 export class SetupDto {
-  @Transform(trim)
+  @Trim()
   @IsEmail({}, { message: 'email must be a valid email address' })
   @MaxLength(320)
   email!: string;
 
-  @Transform(trim)
+  @Trim()
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
@@ -34,7 +32,7 @@ export class SetupDto {
 }
 
 export class RegisterDto {
-  @Transform(trim)
+  @Trim()
   @IsEmail({}, { message: 'email must be a valid email address' })
   @MaxLength(320)
   email!: string;
@@ -42,7 +40,7 @@ export class RegisterDto {
   @IsStrongPassword()
   password!: string;
 
-  @Transform(trim)
+  @Trim()
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
@@ -50,7 +48,7 @@ export class RegisterDto {
 }
 
 export class EmailOnlyDto {
-  @Transform(trim)
+  @Trim()
   @IsString()
   @IsNotEmpty()
   @MaxLength(320)
@@ -74,7 +72,7 @@ export class AcceptInviteDto extends TokenDto {
   password!: string;
 
   @IsOptional()
-  @Transform(trim)
+  @Trim()
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)

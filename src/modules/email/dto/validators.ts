@@ -1,15 +1,6 @@
-import { Transform } from 'class-transformer';
-import { registerDecorator, ValidateIf, ValidationOptions } from 'class-validator';
+import { registerDecorator, ValidationOptions } from 'class-validator';
 
-export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-
-/**
- * Optional, but not nullable: absent is fine, `null` is validated (and refused) like any other
- * wrong type. (`@IsOptional()` would let `null` through to a NOT NULL column.)
- */
-export const OptionalNotNull = () => ValidateIf((_o, v) => v !== undefined);
-
-export const Trim = () => Transform(trim);
+export { OptionalNotNull, Trim } from '../../../common/dto';
 
 const MAX_VARIABLES = 100;
 const MAX_VARIABLE_LENGTH = 10_000;

@@ -1,12 +1,10 @@
-import { Transform } from 'class-transformer';
+import { Trim } from '../../../common/dto';
 import { IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength, ValidateIf } from 'class-validator';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** `PATCH /me`: own name and image only (not email, roles or status). */
 export class UpdateMeDto {
   @IsOptional()
-  @Transform(trim)
+  @Trim()
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)

@@ -1,0 +1,116 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { containsPattern, ListQuery } from '../../common/pagination';
+import { rows } from '../../database/sql';
+
+export interface PermissionRow {
+  id: string;
+  slug: string;
+  action: string;
+  resource: string;
+  name: string;
+  description: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type PermissionSortField = 'slug' | 'resource' | 'action' | 'createdAt';
+
+/** Sort fields to columns: identifiers in ORDER BY only ever come from this table. */
+const SORT_COLUMNS: Record<PermissionSortField, string> = {
+  slug: 'p.slug',
+  resource: 'p.resource',
+  action: 'p.action',
+  createdAt: 'p.created_at',
+};
+
+const COLUMNS = `p.id, p.slug, p.action, p.resource, p.name, p.description, p.created_at, p.updated_at`;
+
+/** All SQL on permissions. Methods take the EntityManager of the caller's transaction. */
+@Injectable()
+export class PermissionsRepository {
+  /** Every permission, or (with `roleId`) the role's own permission rows. */
+  async list(
+    em: EntityManager,
+    q: ListQuery<PermissionSortField>,
+    scope: { roleId: string } | null = null,
+  ): Promise<{ rows: PermissionRow[]; total: number }> {
+    const params: unknown[] = [];
+    const conditions: string[] = [];
+    if (scope) {
+      params.push(scope.roleId);
+      conditions.push(
+        `p.id IN (SELECT permission_id FROM role_permissions WHERE role_id = $${params.length})`,
+      );
+    }
+    if (q.search) {
+      params.push(containsPattern(q.search));
+      const n = params.length;
+      conditions.push(`(p.slug ILIKE $${n} ESCAPE '\\' OR p.name ILIKE $${n} ESCAPE '\\')`);
+    }
+    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+    const [{ total }] = await rows<{ total: number }>(
+      em,
+      `SELECT count(*)::int AS total FROM permissions p ${where}`,
+      params,
+    );
+    const order = `${SORT_COLUMNS[q.sort.field]} ${q.sort.direction === 'desc' ? 'DESC' : 'ASC'}, p.slug ASC`;
+    const found = await rows<PermissionRow>(
+      em,
+      `SELECT ${COLUMNS} FROM permissions p ${where}
+        ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, q.limit, q.offset],
+    );
+    return { rows: found, total };
+  }
+
+  async findById(
+    em: EntityManager,
+    id: string,
+    opts: { forUpdate?: boolean } = {},
+  ): Promise<PermissionRow | null> {
+    const found = await rows<PermissionRow>(
+      em,
+      `SELECT ${COLUMNS} FROM permissions p WHERE p.id = $1${opts.forUpdate ? ' FOR UPDATE' : ''}`,
+      [id],
+    );
+    return found[0] ?? null;
+  }
+
+  async insert(
+    em: EntityManager,
+    v: { slug: string; action: string; resource: string; name: string; description: string | null },
+  ): Promise<PermissionRow> {
+    const found = await rows<PermissionRow>(
+      em,
+      `INSERT INTO permissions (slug, action, resource, name, description)
+       VALUES ($1, $2, $3, $4, $5) RETURNING *`,
+      [v.slug, v.action, v.resource, v.name, v.description],
+    );
+    return found[0];
+  }
+
+  /** Absent (undefined) values keep the stored one; `description: null` clears it. */
+  async update(
+    em: EntityManager,
+    id: string,
+    v: { name?: string; description?: string | null },
+  ): Promise<PermissionRow | null> {
+    const found = await rows<PermissionRow>(
+      em,
+      `UPDATE permissions
+          SET name = COALESCE($2, name),
+              description = CASE WHEN $3::boolean THEN $4 ELSE description END,
+              updated_at = now()
+        WHERE id = $1 RETURNING *`,
+      [id, v.name ?? null, v.description !== undefined, v.description ?? null],
+    );
+    return found[0] ?? null;
+  }
+
+  /** Deletes the permission; its role rows go with it (ON DELETE CASCADE). */
+  async delete(em: EntityManager, id: string): Promise<PermissionRow | null> {
+    const found = await rows<PermissionRow>(em, `DELETE FROM permissions WHERE id = $1 RETURNING *`, [id]);
+    return found[0] ?? null;
+  }
+}

@@ -1,0 +1,109 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ServiceError } from '../../common/errors';
+import { listRecord, ListRecord, parseListQuery } from '../../common/pagination';
+import { SVC_CONNECTION } from '../../svc.options';
+import type { AuthContext } from '../auth/auth-context';
+import type { CreatePermissionDto, UpdatePermissionDto } from './dto/permission.dto';
+import { PermissionRecord, toPermissionRecord } from './permission.mapper';
+import { PermissionSortField, PermissionsRepository } from './permissions.repository';
+import { isUniqueViolation, permissionNotFound } from './rbac-errors';
+import { CORE_PERMISSION_SLUGS } from './rbac.constants';
+import { RbacService } from './rbac.service';
+import { defaultPermissionName, emptyToNull, permissionSlug } from './rbac-names';
+
+const SORTABLE: readonly PermissionSortField[] = ['slug', 'resource', 'action', 'createdAt'];
+
+/**
+ * The permission catalogue. Creating or deleting a permission changes what super-admins hold and
+ * what roles grant, so both clear the permission cache after commit.
+ */
+@Injectable()
+export class PermissionsService {
+  private readonly logger = new Logger('Permissions');
+
+  constructor(
+    @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
+    private readonly repo: PermissionsRepository,
+    private readonly rbac: RbacService,
+  ) {}
+
+  async list(_auth: AuthContext, query: Record<string, unknown>): Promise<ListRecord<PermissionRecord>> {
+    const q = parseListQuery(query, { sortable: SORTABLE, defaultSort: { field: 'slug', direction: 'asc' } });
+    const { rows, total } = await this.repo.list(this.db.manager, q);
+    return listRecord(rows.map(toPermissionRecord), total, q);
+  }
+
+  async get(_auth: AuthContext, id: string): Promise<PermissionRecord> {
+    const row = await this.repo.findById(this.db.manager, id);
+    if (!row) {
+      throw permissionNotFound();
+    }
+    return toPermissionRecord(row);
+  }
+
+  /** The slug is `<action>-<resource>`; a taken one is 409 DUPLICATE. */
+  async create(auth: AuthContext, dto: CreatePermissionDto): Promise<PermissionRecord> {
+    const slug = permissionSlug(dto.action, dto.resource);
+    let row;
+    try {
+      row = await this.repo.insert(this.db.manager, {
+        slug,
+        action: dto.action,
+        resource: dto.resource,
+        name: dto.name ?? defaultPermissionName(dto.action, dto.resource),
+        description: emptyToNull(dto.description),
+      });
+    } catch (e) {
+      if (isUniqueViolation(e, 'permissions_slug_key')) {
+        throw new ServiceError('DUPLICATE', `The permission ${slug} exists already`, {
+          errors: [{ path: 'resource', code: 'duplicate', message: `${slug} exists already` }],
+        });
+      }
+      throw e;
+    }
+    this.rbac.invalidate();
+    this.logger.log({ permissionId: row.id, slug, actorId: auth.user.id }, 'permission created');
+    return toPermissionRecord(row);
+  }
+
+  /** Name and description only: the slug (and so action and resource) is what routes check. */
+  async update(auth: AuthContext, id: string, dto: UpdatePermissionDto): Promise<PermissionRecord> {
+    const row = await this.repo.update(this.db.manager, id, {
+      name: dto.name,
+      description: dto.description === undefined ? undefined : emptyToNull(dto.description),
+    });
+    if (!row) {
+      throw permissionNotFound();
+    }
+    this.logger.log({ permissionId: id, actorId: auth.user.id }, 'permission updated');
+    return toPermissionRecord(row);
+  }
+
+  /**
+   * Deletes the permission and every role's row of it. The permissions the service's own routes
+   * check (CONTRACTS 12) cannot be deleted: 409 CONFLICT.
+   */
+  async delete(auth: AuthContext, id: string): Promise<PermissionRecord> {
+    const row = await this.db.transaction(async (em) => {
+      const current = await this.repo.findById(em, id, { forUpdate: true });
+      if (!current) {
+        throw permissionNotFound();
+      }
+      if (CORE_PERMISSION_SLUGS.has(current.slug)) {
+        throw new ServiceError(
+          'CONFLICT',
+          `The core permission ${current.slug} is checked by the service's own routes and cannot be deleted`,
+        );
+      }
+      return this.repo.delete(em, id);
+    });
+    if (!row) {
+      throw permissionNotFound();
+    }
+    this.rbac.invalidate();
+    this.logger.log({ permissionId: id, slug: row.slug, actorId: auth.user.id }, 'permission deleted');
+    return toPermissionRecord(row);
+  }
+}

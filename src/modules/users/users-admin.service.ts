@@ -1,0 +1,213 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ServiceError } from '../../common/errors';
+import { ListQuery, ListRecord, listRecord } from '../../common/pagination';
+import { SVC_CONNECTION } from '../../svc.options';
+import type { AuthContext } from '../auth/auth-context';
+import { AccountLifecycleService } from '../auth/account-lifecycle.service';
+import { hashPassword } from '../auth/passwords';
+import { RbacService } from '../rbac/rbac.service';
+import { UserFieldsService } from '../user-fields/user-fields.service';
+import { AccountsService } from './accounts.service';
+import { toUserRecord, UserRecord } from './user.mapper';
+import { AccountRow, RoleRef, UserSortField, UsersRepository } from './users.repository';
+
+export interface CreateUserInput {
+  email: string;
+  name: string;
+  password?: string;
+  roleIds?: string[];
+  isActive?: boolean;
+  emailVerified?: boolean;
+  requirePasswordChange?: boolean;
+  sendInvite?: boolean;
+  custom: Record<string, unknown>;
+}
+
+export interface UpdateUserInput {
+  email?: string;
+  name?: string;
+  image?: string | null;
+  isActive?: boolean;
+  emailVerified?: boolean;
+  custom: Record<string, unknown>;
+}
+
+const DUPLICATE_EMAIL = () => new ServiceError('DUPLICATE', 'A user with this email address already exists');
+
+/**
+ * The `/users` administration (SPEC 4.2, CONTRACTS 4). Guards that keep it safe: only a
+ * super-admin may grant `Super Admin` or touch a super-admin's account, and the last active
+ * account holding `Super Admin` cannot be removed (AccountsService.assertNotLastSuperAdmin).
+ */
+@Injectable()
+export class UsersAdminService {
+  constructor(
+    @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
+    private readonly repo: UsersRepository,
+    private readonly accounts: AccountsService,
+    private readonly rbac: RbacService,
+    private readonly lifecycle: AccountLifecycleService,
+    private readonly userFields: UserFieldsService,
+  ) {}
+
+  async list(q: ListQuery<UserSortField>): Promise<ListRecord<UserRecord>> {
+    const { items, total } = await this.repo.list(this.db.manager, q);
+    return listRecord(await Promise.all(items.map((a) => this.record(a))), total, q);
+  }
+
+  async get(id: string): Promise<UserRecord> {
+    return this.record(await this.load(id));
+  }
+
+  async create(auth: AuthContext, input: CreateUserInput): Promise<UserRecord> {
+    const roleIds = [...new Set(input.roleIds ?? [])];
+    await this.assertRolesGrantable(auth, roleIds);
+    const passwordHash = input.password ? await hashPassword(input.password) : null;
+    const { id, invite } = await this.db
+      .transaction(async (em) => {
+        if (await this.accounts.findByEmail(em, input.email)) {
+          throw DUPLICATE_EMAIL();
+        }
+        const id = await this.accounts.createUser(em, {
+          email: input.email,
+          name: input.name,
+          passwordHash,
+          verified: input.emailVerified ?? false,
+          roleIds,
+        });
+        await this.repo.update(em, id, { custom: input.custom });
+        if (input.isActive === false) {
+          await this.repo.setActive(em, id, false);
+        }
+        if (passwordHash && input.requirePasswordChange) {
+          await this.repo.setMustChangePassword(em, id, true);
+        }
+        // No password: the invitation lets the person choose one (the link proves the address).
+        const invite = !passwordHash && input.sendInvite ? await this.lifecycle.invite(id, em) : null;
+        return { id, invite };
+      })
+      .catch(rethrowDuplicate);
+    invite?.send();
+    return this.get(id);
+  }
+
+  async update(auth: AuthContext, id: string, input: UpdateUserInput): Promise<UserRecord> {
+    const target = await this.load(id);
+    await this.assertMayManage(auth, target);
+    await this.db
+      .transaction(async (em) => {
+        if (input.email && input.email.toLowerCase() !== target.email.toLowerCase()) {
+          const other = await this.accounts.findByEmail(em, input.email);
+          if (other && other.id !== id) {
+            throw DUPLICATE_EMAIL();
+          }
+        }
+        await this.repo.update(em, id, input);
+        if (input.isActive !== undefined && input.isActive !== target.is_active) {
+          await this.accounts.setActive(id, input.isActive, em);
+        }
+      })
+      .catch(rethrowDuplicate);
+    this.accounts.invalidate(id);
+    return this.get(id);
+  }
+
+  /** Removes the user; their refresh tokens, emailed links and (later) API keys go with them. */
+  async remove(auth: AuthContext, id: string): Promise<UserRecord> {
+    const target = await this.load(id);
+    await this.assertMayManage(auth, target);
+    await this.db.transaction(async (em) => {
+      await this.accounts.assertNotLastSuperAdmin(em, id);
+      await this.repo.delete(em, id);
+    });
+    this.accounts.invalidate(id);
+    return this.record(target);
+  }
+
+  async setPassword(
+    auth: AuthContext,
+    id: string,
+    password: string,
+    requirePasswordChange: boolean,
+  ): Promise<void> {
+    await this.assertMayManage(auth, await this.load(id));
+    await this.lifecycle.setPasswordByAdmin(id, password, requirePasswordChange);
+  }
+
+  async roles(id: string): Promise<ListRecord<RoleRef>> {
+    const { roles } = await this.load(id);
+    return listRecord(roles, roles.length, { page: 1, limit: Math.max(roles.length, 1) });
+  }
+
+  async addRole(auth: AuthContext, id: string, roleId: string): Promise<UserRecord> {
+    const target = await this.load(id);
+    await this.assertMayManage(auth, target);
+    await this.assertRolesGrantable(auth, [roleId]);
+    await this.db.transaction((em) => this.repo.addRole(em, id, roleId));
+    this.accounts.invalidate(id);
+    return this.get(id);
+  }
+
+  async removeRole(auth: AuthContext, id: string, roleId: string): Promise<UserRecord> {
+    const target = await this.load(id);
+    await this.assertMayManage(auth, target);
+    await this.db.transaction(async (em) => {
+      if (roleId === (await this.rbac.superAdminRoleId(em))) {
+        await this.accounts.assertNotLastSuperAdmin(em, id);
+      }
+      if (!(await this.repo.removeRole(em, id, roleId))) {
+        throw new ServiceError('NOT_FOUND', 'The user does not hold this role');
+      }
+    });
+    this.accounts.invalidate(id);
+    return this.get(id);
+  }
+
+  private async load(id: string): Promise<AccountRow> {
+    const account = await this.repo.findAccountById(this.db.manager, id);
+    if (!account) {
+      throw new ServiceError('NOT_FOUND', 'No such user');
+    }
+    return account;
+  }
+
+  private async record(a: AccountRow): Promise<UserRecord> {
+    return toUserRecord(a, await this.userFields.present(a.custom ?? {}));
+  }
+
+  /** Every role must exist; `Super Admin` (or a role built on it) only from a super-admin (SPEC 5.4.1). */
+  private async assertRolesGrantable(auth: AuthContext, roleIds: string[]): Promise<void> {
+    if (!roleIds.length) {
+      return;
+    }
+    const known = await this.rbac.roleSlugs(roleIds);
+    if (known.length !== roleIds.length) {
+      throw ServiceError.validation([
+        { path: 'roleIds', code: 'exists', message: 'every role id must name a role' },
+      ]);
+    }
+    if (!auth.isSuperAdmin && (await this.rbac.resolve(roleIds)).isSuperAdmin) {
+      throw new ServiceError('FORBIDDEN', 'Only a super-admin can grant the Super Admin role');
+    }
+  }
+
+  /** A super-admin's account is changed only by a super-admin (else anyone with update-users could take it over). */
+  private async assertMayManage(auth: AuthContext, target: AccountRow): Promise<void> {
+    if (auth.isSuperAdmin || !target.roles.length) {
+      return;
+    }
+    if ((await this.rbac.resolve(target.roles.map((r) => r.id))).isSuperAdmin) {
+      throw new ServiceError('FORBIDDEN', "Only a super-admin can change a super-admin's account");
+    }
+  }
+}
+
+/** A concurrent insert or update of the same address: the unique index decides. */
+function rethrowDuplicate(e: unknown): never {
+  if ((e as { code?: string }).code === '23505') {
+    throw DUPLICATE_EMAIL();
+  }
+  throw e;
+}

@@ -1,0 +1,65 @@
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { ModulesContainer } from '@nestjs/core';
+import { SVC_ROUTE } from '../../src/common/svc-controller';
+import { COOKIE_ONLY, REQUIRED_PERMISSIONS } from '../../src/modules/auth/decorators/auth.decorators';
+import { IS_PUBLIC } from '../../src/modules/auth/decorators/public.decorator';
+import { createTestApp, TestApp } from '../utils/test-app';
+
+type Target = object;
+const meta = <T>(key: string, ...targets: Target[]): T | undefined => {
+  for (const target of targets) {
+    const value = Reflect.getMetadata(key, target) as T | undefined;
+    if (value !== undefined) {
+      return value;
+    }
+  }
+  return undefined;
+};
+
+/**
+ * DESIGN 8: every route of the service with who may reach it, in one snapshot, so a change in
+ * access shows up in review. (Update with `npx jest test/e2e/route-access -u` and read the diff.)
+ */
+describe('route access', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('matches the reviewed snapshot', () => {
+    const lines: string[] = [];
+    for (const module of t.app.get(ModulesContainer).values()) {
+      for (const wrapper of module.controllers.values()) {
+        const cls = wrapper.metatype as (new (...args: never[]) => object) | null;
+        if (!cls || !Reflect.getMetadata(SVC_ROUTE, cls)) {
+          continue;
+        }
+        const base = String(Reflect.getMetadata(PATH_METADATA, cls));
+        for (const name of Object.getOwnPropertyNames(cls.prototype)) {
+          const handler = (cls.prototype as Record<string, unknown>)[name];
+          if (
+            name === 'constructor' ||
+            typeof handler !== 'function' ||
+            Reflect.getMetadata(PATH_METADATA, handler) === undefined
+          ) {
+            continue;
+          }
+          const path = String(Reflect.getMetadata(PATH_METADATA, handler));
+          const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
+          const full = `/${[base, path].filter((p) => p && p !== '/').join('/')}`.replace(/\/+/g, '/');
+          const permissions = meta<string[]>(REQUIRED_PERMISSIONS, handler, cls);
+          const access = meta<boolean>(IS_PUBLIC, handler, cls)
+            ? 'public'
+            : [
+                meta<boolean>(COOKIE_ONLY, handler, cls) ? 'cookie-only' : 'authenticated',
+                ...(permissions?.length ? [permissions.join(' | ')] : []),
+              ].join(' ');
+          lines.push(`${method.padEnd(6)} ${full.padEnd(52)} ${access}`);
+        }
+      }
+    }
+    expect(lines.sort().join('\n')).toMatchSnapshot();
+  });
+});
