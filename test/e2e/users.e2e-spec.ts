@@ -422,3 +422,61 @@ describe('the last super-admin (SPEC 3.1)', () => {
     }
   }, 60_000);
 });
+
+describe('custom user fields on users, /me and the session', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      config: {
+        users: {
+          fields: [
+            { name: 'department', type: 'text' },
+            { name: 'employeeNo', type: 'number' },
+          ],
+        },
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('are validated by type, stored, returned on the record, the session user and the token', async () => {
+    const admin = await bearerFor(t, (await createUser(t, { roles: ['super-admin'] })).id);
+    const user = await createUser(t);
+    const bad = await t.http
+      .patch(`/admin/api/users/${user.id}`)
+      .set(admin)
+      .send({ employeeNo: 'abc', name: '' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.data.errors.map((e: { path: string }) => e.path).sort()).toEqual([
+      'employeeNo',
+      'name',
+    ]);
+    const set = await t.http.patch(`/admin/api/users/${user.id}`).set(admin).send({ employeeNo: 42 });
+    expect(set.status).toBe(200);
+    expect(set.body.item).toMatchObject({ employeeNo: 42, department: null });
+
+    const { browser: b, body } = await signIn(t, user);
+    const me = await t.http
+      .patch('/admin/api/me')
+      .set('Authorization', `Bearer ${body.token}`)
+      .send({ department: '  R&D ' });
+    expect(me.status).toBe(200);
+    expect(me.body.item).toMatchObject({ department: 'R&D', employeeNo: 42 });
+    expect(
+      (await t.http.get('/admin/api/me').set('Authorization', `Bearer ${body.token}`)).body.department,
+    ).toBe('R&D');
+    expect(
+      (await t.http.patch('/admin/api/me').set('Authorization', `Bearer ${body.token}`).send({ salary: 1 }))
+        .status,
+    ).toBe(400);
+
+    // A fresh session carries the configured fields on the session user and in the token's claims.
+    const again = await signIn(t, user);
+    expect(again.body.user).toMatchObject({ department: 'R&D', employeeNo: 42 });
+    const session = await again.browser.agent.get('/admin/api/auth/session');
+    expect(session.body.user).toMatchObject({ department: 'R&D', employeeNo: 42 });
+    const claims = JSON.parse(Buffer.from(again.body.token.split('.')[1], 'base64url').toString());
+    expect(claims).toMatchObject({ department: 'R&D', employeeNo: 42 });
+    expect(b).toBeDefined();
+  });
+});
