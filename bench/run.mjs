@@ -156,6 +156,26 @@ const scenarios = [
     path: '/admin/api/users?limit=20',
     setup: async (ctx) => ({ headers: { Authorization: `Bearer ${(await chainUser(ctx)).token}` } }),
   },
+  {
+    name: 'users?limit=20 (3-level chain, API key)',
+    target: 'svc',
+    method: 'GET',
+    path: '/admin/api/users?limit=20',
+    setup: async (ctx) => {
+      const { token } = await chainUser(ctx);
+      // Keys are minted with the browser session only (cookie, never Bearer).
+      const res = await ctx.request({
+        method: 'POST',
+        url: `${ctx.svcUrl}/admin/api/api-keys`,
+        headers: { Cookie: `svc_session=${token}` },
+        body: { name: 'bench', type: 'full-access' },
+      });
+      if (res.status !== 201) {
+        throw new Error(`bench API key: ${res.status} ${res.body}`);
+      }
+      return { headers: { Authorization: `Bearer ${res.json.key}` } };
+    },
+  },
   { name: 'bare health', target: 'bare', method: 'GET', path: '/api/health' },
   { name: 'bare static', target: 'bare', method: 'GET', path: '/static' },
 ];
@@ -594,6 +614,9 @@ async function main() {
         SVC_SECRET: randomBytes(32).toString('hex'),
         NEXT_PUBLIC_APP_URL: svcUrl,
         SVC_LOG_LEVEL: 'warn',
+        SVC_CONFIG: path.join(BENCH_DIR, 'bench.config.mjs'),
+        // Rate-limit counters in Redis, as several instances would run them (BENCH_REDIS_URL='' for memory).
+        REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
       });
     }
     if (needBare) {

@@ -1,4 +1,5 @@
 import { AccountTokens1763721800000 } from './1763721800000-AccountTokens';
+import { ApiKeys1763722000000 } from './1763722000000-ApiKeys';
 import { CoreSchema1763721600000 } from './1763721600000-CoreSchema';
 import { Email1763721700000 } from './1763721700000-Email';
 import { UserFields1763721900000 } from './1763721900000-UserFields';
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   Email1763721700000,
   AccountTokens1763721800000,
   UserFields1763721900000,
+  ApiKeys1763722000000,
 ];

@@ -1,5 +1,6 @@
 import {
   DynamicModule,
+  Inject,
   MiddlewareConsumer,
   Module,
   ModuleMetadata,
@@ -12,6 +13,7 @@ import cookieParser from 'cookie-parser';
 import { LoggerModule } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { JsonBodyMiddleware } from './common/body.middleware';
+import { GlobalRateLimitMiddleware } from './common/global-rate-limit.middleware';
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter';
 import { loggerParams } from './common/logger';
 import { dataSourceOptions, runMigrations } from './database/data-source';
@@ -130,7 +132,16 @@ export class SvcModule implements NestModule {
     };
   }
 
+  constructor(@Inject(SVC_OPTIONS) private readonly options: SvcOptions) {}
+
   configure(consumer: MiddlewareConsumer): void {
+    consumer
+      .apply(GlobalRateLimitMiddleware)
+      .forRoutes(
+        ...(this.options.standalone
+          ? [{ path: '{*path}', method: RequestMethod.ALL }]
+          : [...SERVICE_ROUTES, { path: 'api/health', method: RequestMethod.ALL }]),
+      );
     consumer.apply(stampRequestStart, cookieParser(), JsonBodyMiddleware).forRoutes(...SERVICE_ROUTES);
   }
 }

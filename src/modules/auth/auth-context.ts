@@ -11,6 +11,8 @@ export interface AuthContext {
   isSuperAdmin: boolean;
   /** Expiry of the access token (Unix seconds), for session reads. */
   exp?: number;
+  /** The key, when the credential is an API key. */
+  apiKey?: { id: string; type: 'read-only' | 'full-access' | 'role-based' };
 }
 
 export const AUTH_CONTEXT = Symbol('svc:auth');

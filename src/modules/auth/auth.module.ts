@@ -12,6 +12,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import type { NextFunction, Request, Response } from 'express';
 import { SVC_OPTIONS, SvcOptions } from '../../svc.options';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { AuditModule } from '../audit/audit.module';
 import { EmailModule } from '../email/email.module';
 import { UserFieldsModule } from '../user-fields/user-fields.module';
@@ -49,6 +50,7 @@ function noStore(_req: Request, res: Response, next: NextFunction): void {
     AuditModule,
     EmailModule,
     UserFieldsModule,
+    ApiKeysModule,
     ThrottlerModule.forRootAsync({
       inject: [SVC_OPTIONS],
       useFactory: (o: SvcOptions) => ({

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { ServiceError } from '../../common/errors';
+import { API_KEY_PREFIX, ApiKeysService } from '../api-keys/api-keys.service';
 import { RbacService } from '../rbac/rbac.service';
 import { UserFieldsService } from '../user-fields/user-fields.service';
 import { AccountsService } from '../users/accounts.service';
@@ -8,8 +9,6 @@ import { toSessionUser } from '../users/user.mapper';
 import { AuthContext } from './auth-context';
 import { SESSION_COOKIE } from './cookies';
 import { TokensService } from './tokens.service';
-
-export const API_KEY_PREFIX = 'svc_live_';
 
 /**
  * Turns the credentials a request carries into one AuthContext. A token is honoured only while
@@ -22,6 +21,7 @@ export class AuthenticationService {
     private readonly accounts: AccountsService,
     private readonly rbac: RbacService,
     private readonly userFields: UserFieldsService,
+    private readonly apiKeys: ApiKeysService,
   ) {}
 
   /**
@@ -36,8 +36,7 @@ export class AuthenticationService {
         throw new ServiceError('AUTH_REQUIRED', 'The Authorization header must be "Bearer <token>"');
       }
       if (m[1].startsWith(API_KEY_PREFIX)) {
-        // API keys arrive with their own issue; until then every key is unknown.
-        throw new ServiceError('AUTH_INVALID_CREDENTIALS', 'The API key is not valid');
+        return this.apiKeys.authenticate(m[1]);
       }
       return this.fromAccessToken(m[1], 'bearer');
     }

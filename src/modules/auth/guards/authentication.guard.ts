@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { ApiKeysService } from '../../api-keys/api-keys.service';
 import { ServiceError } from '../../../common/errors';
 import { SVC_ROUTE } from '../../../common/svc-controller';
 import { AUTH_CONTEXT, RequestWithAuth } from '../auth-context';
@@ -17,6 +18,7 @@ export class AuthenticationGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly auth: AuthenticationService,
+    private readonly apiKeys: ApiKeysService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -36,9 +38,16 @@ export class AuthenticationGuard implements CanActivate {
         }
         return null;
       });
+      const key = req[AUTH_CONTEXT]?.apiKey;
+      if (key) {
+        await this.apiKeys.consumeRateLimit(key.id, context.switchToHttp().getResponse<Response>());
+      }
       return true;
     }
     const ctx = await this.auth.authenticate(req);
+    if (ctx?.apiKey) {
+      await this.apiKeys.consumeRateLimit(ctx.apiKey.id, context.switchToHttp().getResponse<Response>());
+    }
     if (!ctx) {
       throw new ServiceError('AUTH_REQUIRED', 'Sign in to use this route');
     }

@@ -1,0 +1,55 @@
+import { Body, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { IdPipe } from '../../common/id.pipe';
+import { parseListQuery } from '../../common/pagination';
+import { SvcController } from '../../common/svc-controller';
+import type { AuthContext } from '../auth/auth-context';
+import { CookieOnly, CurrentAuth } from '../auth/decorators/auth.decorators';
+import { ApiKeysService } from './api-keys.service';
+import type { ApiKeySortField } from './api-keys.repository';
+import { CreateApiKeyDto, UpdateApiKeyDto } from './dto/api-key.dto';
+
+const KEY_ID = new IdPipe('API key');
+const SORTABLE: readonly ApiKeySortField[] = ['name', 'createdAt', 'lastUsedAt', 'expiresAt'];
+
+/**
+ * `/admin/api/api-keys`: the signed-in user's own keys, browser session only (SPEC 4.2 note 1):
+ * a Bearer credential of any kind is refused, so a stolen key or token cannot mint keys.
+ */
+@SvcController('api-keys')
+@CookieOnly()
+export class ApiKeysController {
+  constructor(private readonly keys: ApiKeysService) {}
+
+  @Get()
+  list(@CurrentAuth() auth: AuthContext, @Query() query: Record<string, unknown>) {
+    return this.keys.list(
+      auth,
+      parseListQuery(query, { sortable: SORTABLE, defaultSort: { field: 'createdAt', direction: 'desc' } }),
+    );
+  }
+
+  @Post()
+  async create(@CurrentAuth() auth: AuthContext, @Body() dto: CreateApiKeyDto) {
+    const { item, key } = await this.keys.create(auth, dto);
+    return { message: 'API key created; copy it now, it is not shown again', item, key };
+  }
+
+  @Get(':id')
+  get(@CurrentAuth() auth: AuthContext, @Param('id', KEY_ID) id: string) {
+    return this.keys.get(auth, id);
+  }
+
+  @Patch(':id')
+  async update(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', KEY_ID) id: string,
+    @Body() dto: UpdateApiKeyDto,
+  ) {
+    return { message: 'API key updated', item: await this.keys.update(auth, id, dto) };
+  }
+
+  @Delete(':id')
+  async revoke(@CurrentAuth() auth: AuthContext, @Param('id', KEY_ID) id: string) {
+    return { message: 'API key revoked', item: await this.keys.revoke(auth, id) };
+  }
+}

@@ -1,0 +1,118 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { ListQuery } from '../../common/pagination';
+import { rows } from '../../database/sql';
+
+export type ApiKeyType = 'read-only' | 'full-access' | 'role-based';
+
+export interface ApiKeyRow {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string | null;
+  type: ApiKeyType;
+  role_id: string | null;
+  key_prefix: string;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type ApiKeySortField = 'name' | 'createdAt' | 'lastUsedAt' | 'expiresAt';
+const SORT_COLUMNS: Record<ApiKeySortField, string> = {
+  name: 'lower(name)',
+  createdAt: 'created_at',
+  lastUsedAt: 'last_used_at',
+  expiresAt: 'expires_at',
+};
+/** Every column but the hash: no key material leaves the repository. */
+const COLUMNS = `id, user_id, name, description, type, role_id, key_prefix, expires_at, revoked_at, last_used_at, created_at, updated_at`;
+
+@Injectable()
+export class ApiKeysRepository {
+  async insert(
+    em: EntityManager,
+    k: {
+      userId: string;
+      name: string;
+      description: string | null;
+      type: ApiKeyType;
+      roleId: string | null;
+      hash: string;
+      prefix: string;
+      expiresAt: Date | null;
+    },
+  ): Promise<ApiKeyRow> {
+    const found = await rows<ApiKeyRow>(
+      em,
+      `INSERT INTO api_keys (user_id, name, description, type, role_id, key_hash, key_prefix, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
+      [k.userId, k.name, k.description, k.type, k.roleId, k.hash, k.prefix, k.expiresAt],
+    );
+    return found[0];
+  }
+
+  async listForUser(
+    em: EntityManager,
+    userId: string,
+    q: ListQuery<ApiKeySortField>,
+  ): Promise<{ items: ApiKeyRow[]; total: number }> {
+    const search = q.search ? `AND name ILIKE $2 ESCAPE '\\\\'` : '';
+    const params: unknown[] = q.search
+      ? [userId, `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`]
+      : [userId];
+    const [{ total }] = await rows<{ total: number }>(
+      em,
+      `SELECT count(*)::int AS total FROM api_keys WHERE user_id = $1 ${search}`,
+      params,
+    );
+    const direction = q.sort.direction === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST';
+    const items = await rows<ApiKeyRow>(
+      em,
+      `SELECT ${COLUMNS} FROM api_keys WHERE user_id = $1 ${search}
+       ORDER BY ${SORT_COLUMNS[q.sort.field]} ${direction}, id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, q.limit, q.offset],
+    );
+    return { items, total };
+  }
+
+  async findForUser(em: EntityManager, userId: string, id: string): Promise<ApiKeyRow | null> {
+    const found = await rows<ApiKeyRow>(
+      em,
+      `SELECT ${COLUMNS} FROM api_keys WHERE id = $1 AND user_id = $2`,
+      [id, userId],
+    );
+    return found[0] ?? null;
+  }
+
+  async findByHash(em: EntityManager, hash: string): Promise<ApiKeyRow | null> {
+    const found = await rows<ApiKeyRow>(em, `SELECT ${COLUMNS} FROM api_keys WHERE key_hash = $1`, [hash]);
+    return found[0] ?? null;
+  }
+
+  async update(
+    em: EntityManager,
+    id: string,
+    p: { name?: string; description?: string | null },
+  ): Promise<void> {
+    await em.query(
+      `UPDATE api_keys SET name = COALESCE($2, name),
+         description = CASE WHEN $3::boolean THEN $4 ELSE description END, updated_at = now()
+       WHERE id = $1`,
+      [id, p.name ?? null, p.description !== undefined, p.description ?? null],
+    );
+  }
+
+  async revoke(em: EntityManager, id: string): Promise<void> {
+    await em.query(
+      `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now()), updated_at = now() WHERE id = $1`,
+      [id],
+    );
+  }
+
+  async touch(em: EntityManager, id: string): Promise<void> {
+    await em.query(`UPDATE api_keys SET last_used_at = now() WHERE id = $1`, [id]);
+  }
+}

@@ -1,0 +1,245 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectThrottlerStorage, ThrottlerStorage } from '@nestjs/throttler';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Response } from 'express';
+import { DataSource } from 'typeorm';
+import { ServiceError } from '../../common/errors';
+import { ListQuery, ListRecord, listRecord } from '../../common/pagination';
+import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../svc.options';
+import type { AuthContext } from '../auth/auth-context';
+import { sha256Hex } from '../auth/tokens.service';
+import { RbacService } from '../rbac/rbac.service';
+import { UserFieldsService } from '../user-fields/user-fields.service';
+import { AccountsService } from '../users/accounts.service';
+import { toSessionUser } from '../users/user.mapper';
+import { ApiKeyRecord, keyStatus, toApiKeyRecord } from './api-key.mapper';
+import { ApiKeyRow, ApiKeySortField, ApiKeysRepository, ApiKeyType } from './api-keys.repository';
+
+export const API_KEY_PREFIX = 'svc_live_';
+/** Same bound as account state: a revocation elsewhere is seen within 5 s (10 s allowed). */
+const KEY_TTL_MS = 5000;
+const MAX_CACHED_KEYS = 10_000;
+/** `lastUsedAt` is written at most this often per key, not on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+const INVALID_KEY = () => new ServiceError('AUTH_INVALID_CREDENTIALS', 'The API key is not valid');
+
+/**
+ * API keys (SPEC 2.4, 3.5, 5.3; CONTRACTS 5). A request with a key costs no query once warm: the
+ * key row (by hash), the creator's account and the permission sets all come from bounded caches.
+ */
+@Injectable()
+export class ApiKeysService {
+  private readonly logger = new Logger('ApiKeys');
+  /**
+   * key hash -> key row (or null for an unknown key). Bound on staleness: 5 s, and every revoke or
+   * edit on this instance clears it (a read that began before that is not stored). Size: 10,000.
+   */
+  private readonly cache = new Map<string, { at: number; key: ApiKeyRow | null }>();
+  private generation = 0;
+  private readonly touched = new Map<string, number>();
+
+  constructor(
+    @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
+    @Inject(SVC_OPTIONS) private readonly options: SvcOptions,
+    @InjectThrottlerStorage() private readonly counters: ThrottlerStorage,
+    private readonly repo: ApiKeysRepository,
+    private readonly accounts: AccountsService,
+    private readonly rbac: RbacService,
+    private readonly userFields: UserFieldsService,
+  ) {}
+
+  async list(auth: AuthContext, q: ListQuery<ApiKeySortField>): Promise<ListRecord<ApiKeyRecord>> {
+    const { items, total } = await this.repo.listForUser(this.db.manager, auth.user.id, q);
+    return listRecord(items.map(toApiKeyRecord), total, q);
+  }
+
+  async get(auth: AuthContext, id: string): Promise<ApiKeyRecord> {
+    return toApiKeyRecord(await this.own(auth, id));
+  }
+
+  /** The full key is in this answer only; the database keeps its SHA-256 and a 12-character prefix. */
+  async create(
+    auth: AuthContext,
+    input: {
+      name: string;
+      description?: string | null;
+      type: ApiKeyType;
+      roleId?: string;
+      expiresAt?: string | null;
+    },
+  ): Promise<{ item: ApiKeyRecord; key: string }> {
+    if (input.type !== 'role-based' && input.roleId !== undefined) {
+      throw ServiceError.validation([
+        { path: 'roleId', code: 'notAllowed', message: 'roleId is only for role-based keys' },
+      ]);
+    }
+    const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
+    if (expiresAt && expiresAt.getTime() <= Date.now()) {
+      throw ServiceError.validation([
+        { path: 'expiresAt', code: 'future', message: 'expiresAt must be in the future' },
+      ]);
+    }
+    if (input.type === 'role-based') {
+      await this.assertRoleGrantable(auth, input.roleId!);
+    }
+    const key = API_KEY_PREFIX + randomBytes(32).toString('base64url');
+    const row = await this.repo.insert(this.db.manager, {
+      userId: auth.user.id,
+      name: input.name,
+      description: input.description ?? null,
+      type: input.type,
+      roleId: input.roleId ?? null,
+      hash: sha256Hex(key),
+      prefix: key.slice(0, 12),
+      expiresAt,
+    });
+    return { item: toApiKeyRecord(row), key };
+  }
+
+  async update(
+    auth: AuthContext,
+    id: string,
+    p: { name?: string; description?: string | null },
+  ): Promise<ApiKeyRecord> {
+    await this.own(auth, id);
+    await this.repo.update(this.db.manager, id, p);
+    this.invalidate();
+    return this.get(auth, id);
+  }
+
+  /** Revocation is immediate on this instance and within 5 s elsewhere. */
+  async revoke(auth: AuthContext, id: string): Promise<ApiKeyRecord> {
+    await this.own(auth, id);
+    await this.repo.revoke(this.db.manager, id);
+    this.invalidate();
+    return this.get(auth, id);
+  }
+
+  /**
+   * `Authorization: Bearer svc_live_...`: the AuthContext of a valid key. Unknown, expired or
+   * revoked keys and keys of a deactivated creator are 401 AUTH_INVALID_CREDENTIALS. Permissions
+   * are resolved live from the type and the creator's current roles (or the chosen role).
+   */
+  async authenticate(key: string): Promise<AuthContext> {
+    const row = await this.byHash(sha256Hex(key));
+    if (!row || keyStatus(row) !== 'active') {
+      throw INVALID_KEY();
+    }
+    const creator = await this.accounts.getAccount(row.user_id);
+    if (!creator || !creator.is_active) {
+      throw INVALID_KEY();
+    }
+    const roleIds = creator.roles.map((r) => r.id);
+    const granted = row.type === 'role-based' ? (row.role_id ? [row.role_id] : []) : roleIds;
+    const resolved = await this.rbac.resolve(granted);
+    // A super-admin source copies the whole catalogue (so later collections are covered) but a
+    // key never bypasses checks: a read-only key still cannot write.
+    let permissions = resolved.isSuperAdmin ? await this.rbac.catalogue() : resolved.permissions;
+    if (row.type === 'read-only') {
+      permissions = permissions.filter((p) => p.startsWith('read-'));
+    }
+    this.touch(row.id);
+    return {
+      method: 'api-key',
+      user: toSessionUser(creator, this.userFields.present(creator.custom, { source: 'code' })),
+      account: creator,
+      roleIds,
+      permissions,
+      isSuperAdmin: false,
+      apiKey: { id: row.id, type: row.type },
+    };
+  }
+
+  /**
+   * The per-key budget (`apiKeys.rateLimit`, in Redis when REDIS_URL is set): X-RateLimit-* on
+   * every key-authenticated response, 429 RATE_LIMITED with Retry-After once spent.
+   */
+  async consumeRateLimit(keyId: string, res: Response): Promise<void> {
+    const { max, windowSeconds } = this.options.config.apiKeys.rateLimit;
+    let record;
+    try {
+      record = await this.counters.increment(
+        `apikey:${keyId}`,
+        windowSeconds * 1000,
+        max,
+        windowSeconds * 1000,
+        'apikey',
+      );
+    } catch (e) {
+      this.logger.error({ err: e }, 'API key rate-limit counter unavailable');
+      throw new ServiceError('SERVICE_UNAVAILABLE', 'The API is unavailable for a moment; try again');
+    }
+    const now = Math.floor(Date.now() / 1000);
+    const resetIn = record.isBlocked ? record.timeToBlockExpire : record.timeToExpire;
+    res.setHeader('X-RateLimit-Limit', String(max));
+    res.setHeader('X-RateLimit-Remaining', String(Math.max(0, max - record.totalHits)));
+    res.setHeader('X-RateLimit-Reset', String(now + Math.max(0, resetIn)));
+    if (record.isBlocked) {
+      throw new ServiceError('RATE_LIMITED', 'This API key made too many requests; try again later', {
+        retryAfterSeconds: Math.max(1, resetIn),
+      });
+    }
+  }
+
+  private async byHash(hash: string): Promise<ApiKeyRow | null> {
+    const hit = this.cache.get(hash);
+    if (hit && Date.now() - hit.at < KEY_TTL_MS) {
+      return hit.key;
+    }
+    const generation = this.generation;
+    const key = await this.repo.findByHash(this.db.manager, hash);
+    if (generation === this.generation) {
+      if (this.cache.size >= MAX_CACHED_KEYS) {
+        this.cache.delete(this.cache.keys().next().value as string);
+      }
+      this.cache.set(hash, { at: Date.now(), key });
+    }
+    return key;
+  }
+
+  private invalidate(): void {
+    this.generation += 1;
+    this.cache.clear();
+  }
+
+  private touch(id: string): void {
+    const now = Date.now();
+    if (now - (this.touched.get(id) ?? 0) < TOUCH_INTERVAL_MS) {
+      return;
+    }
+    if (this.touched.size >= MAX_CACHED_KEYS) {
+      this.touched.clear();
+    }
+    this.touched.set(id, now);
+    this.repo
+      .touch(this.db.manager, id)
+      .catch((e: unknown) => this.logger.warn({ err: e, keyId: id }, 'lastUsedAt not written'));
+  }
+
+  private async own(auth: AuthContext, id: string): Promise<ApiKeyRow> {
+    const row = await this.repo.findForUser(this.db.manager, auth.user.id, id);
+    if (!row) {
+      throw new ServiceError('NOT_FOUND', 'No such API key');
+    }
+    return row;
+  }
+
+  /** A role-based key may not grant more than its creator holds (else a key would be an escalation). */
+  private async assertRoleGrantable(auth: AuthContext, roleId: string): Promise<void> {
+    if (!(await this.rbac.roleSlugs([roleId])).length) {
+      throw ServiceError.validation([{ path: 'roleId', code: 'exists', message: 'roleId must name a role' }]);
+    }
+    if (auth.isSuperAdmin) {
+      return;
+    }
+    const role = await this.rbac.resolve([roleId]);
+    if (role.isSuperAdmin || role.permissions.some((p) => !auth.permissions.includes(p))) {
+      throw new ServiceError(
+        'FORBIDDEN',
+        'A role-based key cannot grant permissions its creator does not hold',
+      );
+    }
+  }
+}
