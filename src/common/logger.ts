@@ -8,6 +8,8 @@ export const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-csrf-token"]',
+  // Not a credential here (keys travel only as Bearer), but clients try it: never log one.
+  'req.headers["x-api-key"]',
   'res.headers["set-cookie"]',
   'password',
   'newPassword',

@@ -1,4 +1,4 @@
-import { Body, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Delete, Get, Header, Param, Patch, Post, Query } from '@nestjs/common';
 import { IdPipe } from '../../common/id.pipe';
 import { parseListQuery } from '../../common/pagination';
 import { SvcController } from '../../common/svc-controller';
@@ -28,7 +28,9 @@ export class ApiKeysController {
     );
   }
 
+  /** The only answer that holds the key: never stored by a cache. */
   @Post()
+  @Header('Cache-Control', 'no-store')
   async create(@CurrentAuth() auth: AuthContext, @Body() dto: CreateApiKeyDto) {
     const { item, key } = await this.keys.create(auth, dto);
     return { message: 'API key created; copy it now, it is not shown again', item, key };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { ListQuery } from '../../common/pagination';
+import { containsPattern, ListQuery } from '../../common/pagination';
 import { rows } from '../../database/sql';
 
 export type ApiKeyType = 'read-only' | 'full-access' | 'role-based';
@@ -59,10 +59,8 @@ export class ApiKeysRepository {
     userId: string,
     q: ListQuery<ApiKeySortField>,
   ): Promise<{ items: ApiKeyRow[]; total: number }> {
-    const search = q.search ? `AND name ILIKE $2 ESCAPE '\\\\'` : '';
-    const params: unknown[] = q.search
-      ? [userId, `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`]
-      : [userId];
+    const search = q.search ? `AND name ILIKE $2 ESCAPE '\\'` : '';
+    const params: unknown[] = q.search ? [userId, containsPattern(q.search)] : [userId];
     const [{ total }] = await rows<{ total: number }>(
       em,
       `SELECT count(*)::int AS total FROM api_keys WHERE user_id = $1 ${search}`,

@@ -9,8 +9,8 @@ import {
 } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import type { NextFunction, Request, Response } from 'express';
+import { RedisThrottlerStorage } from '../../common/redis-throttler-storage';
 import { SVC_OPTIONS, SvcOptions } from '../../svc.options';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { AuditModule } from '../audit/audit.module';
@@ -64,7 +64,7 @@ function noStore(_req: Request, res: Response, next: NextFunction): void {
         setHeaders: false,
         // Shared by every instance when REDIS_URL is set; per process otherwise.
         storage: o.redisUrl
-          ? new ThrottlerStorageRedisService(o.redisUrl, {
+          ? new RedisThrottlerStorage(o.redisUrl, {
               keyPrefix: o.redisPrefix,
               maxRetriesPerRequest: 2,
             })

@@ -44,18 +44,27 @@ export class AuthenticationGuard implements CanActivate {
       }
       return true;
     }
-    const ctx = await this.auth.authenticate(req);
-    if (ctx?.apiKey) {
-      await this.apiKeys.consumeRateLimit(ctx.apiKey.id, context.switchToHttp().getResponse<Response>());
-    }
-    if (!ctx) {
-      throw new ServiceError('AUTH_REQUIRED', 'Sign in to use this route');
-    }
-    if (ctx.method !== 'session' && this.reflector.getAllAndOverride<boolean>(COOKIE_ONLY, targets)) {
+    // Cookie-only routes refuse any Authorization header before looking at it, so a key or token
+    // there is never authenticated, rate-counted or marked used (SPEC 4.2 note 1).
+    if (
+      req.headers.authorization !== undefined &&
+      this.reflector.getAllAndOverride<boolean>(COOKIE_ONLY, targets)
+    ) {
       throw new ServiceError(
         'AUTH_REQUIRED',
         'This route accepts only a browser session, not a Bearer credential',
       );
+    }
+    const ctx = await this.auth.authenticate(req);
+    if (!ctx) {
+      throw new ServiceError('AUTH_REQUIRED', 'Sign in to use this route');
+    }
+    if (ctx.apiKey) {
+      await this.apiKeys.consumeRateLimit(ctx.apiKey.id, context.switchToHttp().getResponse<Response>());
+      // A read-only key writes nothing, not even through a route that needs no permission (PATCH /me).
+      if (ctx.apiKey.type === 'read-only' && !['GET', 'HEAD', 'OPTIONS'].includes(req.method)) {
+        throw new ServiceError('FORBIDDEN', 'A read-only API key cannot change anything');
+      }
     }
     req[AUTH_CONTEXT] = ctx;
     return true;
