@@ -2,10 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import type request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
-import { TokensService } from '../../src/modules/auth/tokens.service';
-import { toSessionUser } from '../../src/modules/users/user.mapper';
-import { UsersRepository } from '../../src/modules/users/users.repository';
-import { createUser, CreatedUser, signIn } from '../utils/auth';
+import {
+  accessTokenFor,
+  createUser,
+  CreatedUser,
+  roleWithPermissions,
+  signIn,
+  userWithPermissions,
+} from '../utils/auth';
 import { createTestApp, TestApp } from '../utils/test-app';
 
 /**
@@ -99,36 +103,9 @@ function viaAgent(agent: TestAgent, headers: Record<string, string> = {}): Clien
 const viaHeaders = (t: TestApp, headers: Record<string, string>) => viaAgent(t.http, headers);
 const withKey = (t: TestApp, key: string) => viaHeaders(t, { Authorization: `Bearer ${key}` });
 
-/** A freshly signed access token for a user (skips the 500 ms login floor). */
-async function accessToken(t: TestApp, userId: string): Promise<string> {
-  const account = await t.app.get(UsersRepository).findAccountById(t.db.manager, userId);
-  return t.app.get(TokensService).signAccess(toSessionUser(account!, {}), account!.ver).token;
-}
-
 /** A browser session (the `svc_session` cookie) for a user, minted like the login does. */
 async function sessionOf(t: TestApp, userId: string): Promise<Client> {
-  return viaHeaders(t, { Cookie: `svc_session=${await accessToken(t, userId)}` });
-}
-
-async function roleWith(t: TestApp, permissions: string[]): Promise<string> {
-  const slug = `r-${unique()}`;
-  const [role] = await t.db.query(`INSERT INTO roles (name, slug) VALUES ($1, $1) RETURNING id`, [slug]);
-  if (permissions.length) {
-    const added: unknown[] = await t.db.query(
-      `INSERT INTO role_permissions (role_id, permission_id) SELECT $1, id FROM permissions WHERE slug = ANY($2) RETURNING permission_id`,
-      [role.id, permissions],
-    );
-    expect(added).toHaveLength(permissions.length);
-  }
-  return role.id as string;
-}
-
-/** A user holding exactly one fresh role with these permissions. */
-async function userWith(t: TestApp, permissions: string[]): Promise<CreatedUser & { roleId: string }> {
-  const roleId = await roleWith(t, permissions);
-  const user = await createUser(t);
-  await t.db.query(`INSERT INTO user_roles (user_id, role_id) VALUES ($1, $2)`, [user.id, roleId]);
-  return { ...user, roleId };
+  return viaHeaders(t, { Cookie: `svc_session=${await accessTokenFor(t, userId)}` });
 }
 
 async function roleIdOf(t: TestApp, slug: string): Promise<string> {
@@ -203,7 +180,7 @@ describe('API keys', () => {
   beforeAll(async () => {
     t = await createTestApp();
     superAdmin = await createUser(t, { roles: ['super-admin'] });
-    writer = await userWith(t, ['read-users', 'create-users']);
+    writer = await userWithPermissions(t, ['read-users', 'create-users']);
     const [sa, w] = await Promise.all([signIn(t, superAdmin), signIn(t, writer)]);
     admin = viaAgent(sa.browser.agent);
     writerAgent = w.browser.agent;
@@ -305,7 +282,7 @@ describe('API keys', () => {
     });
 
     it('lists only the caller’s own keys as a List record', async () => {
-      const other = await userWith(t, ['read-users']);
+      const other = await userWithPermissions(t, ['read-users']);
       const otherSession = await sessionOf(t, other.id);
       const mine = await createKey(otherSession, { type: 'read-only', name: 'mine-1' });
       await createKey(otherSession, { type: 'full-access', name: 'mine-2' });
@@ -324,7 +301,7 @@ describe('API keys', () => {
     });
 
     it('GET /api-keys takes page, limit, search and sort like every list', async () => {
-      const owner = await userWith(t, ['read-users']);
+      const owner = await userWithPermissions(t, ['read-users']);
       const session = await sessionOf(t, owner.id);
       for (const name of ['Beta deploy', 'alpha deploy', 'Gamma 100% report', 'delta_backup']) {
         await createKey(session, { type: 'read-only', name });
@@ -386,7 +363,7 @@ describe('API keys', () => {
         (await t.db.query(`SELECT count(*)::int AS n FROM api_keys WHERE user_id = $1`, [writer.id]))[0]
           .n as number;
       const before = await count();
-      const someRole = await roleWith(t, ['read-users']);
+      const someRole = await roleWithPermissions(t, ['read-users']);
       const post = (body: object) => writerSession.post('/api-keys', body);
 
       expectInvalid(await post({ name: 'a', type: 'role-based' }), 'roleId');
@@ -440,7 +417,7 @@ describe('API keys', () => {
       expectInvalid(await patch({ type: 'full-access' }), 'type');
       expectInvalid(await patch({ expiresAt: new Date(Date.now() + 7_200_000).toISOString() }), 'expiresAt');
       expectInvalid(await patch({ expiresAt: null }), 'expiresAt');
-      expectInvalid(await patch({ roleId: await roleWith(t, []) }), 'roleId');
+      expectInvalid(await patch({ roleId: await roleWithPermissions(t, []) }), 'roleId');
       expectInvalid(await patch({ revokedAt: null }), 'revokedAt');
       expectInvalid(await patch({ status: 'active' }), 'status');
       expectInvalid(await patch({ name: 'x', type: 'role-based' }), 'type');
@@ -452,7 +429,7 @@ describe('API keys', () => {
     });
 
     it('answers 404 NOT_FOUND for a non-UUID id, an unknown id and another user’s key (which stays untouched)', async () => {
-      const other = await userWith(t, ['read-users']);
+      const other = await userWithPermissions(t, ['read-users']);
       const theirs = await createKey(await sessionOf(t, other.id), { type: 'read-only', name: 'theirs' });
       for (const id of ['not-a-uuid', '123', '00000000-0000-4000-8000-000000000000', theirs.item.id]) {
         expectProblem(await writerSession.get(`/api-keys/${id}`), 404, 'NOT_FOUND');
@@ -569,9 +546,9 @@ describe('API keys', () => {
     });
 
     it('role-based: the chosen role’s permissions, not the creator’s, following the role as it changes', async () => {
-      const creator = await userWith(t, ['read-users', 'read-roles']);
+      const creator = await userWithPermissions(t, ['read-users', 'read-roles']);
       const creatorSession = await sessionOf(t, creator.id);
-      const chosen = await roleWith(t, ['read-roles']);
+      const chosen = await roleWithPermissions(t, ['read-roles']);
       const { item, key } = await createKey(creatorSession, { type: 'role-based', roleId: chosen });
       expect(item).toMatchObject({ type: 'role-based', roleId: chosen, status: 'active' });
       const k = withKey(t, key);
@@ -601,7 +578,7 @@ describe('API keys', () => {
     });
 
     it('follows the creator’s roles: a role removed through the API applies to the key at once', async () => {
-      const creator = await userWith(t, ['read-users']);
+      const creator = await userWithPermissions(t, ['read-users']);
       const { key } = await createKey(await sessionOf(t, creator.id), { type: 'full-access' });
       const k = withKey(t, key);
       expect((await k.get('/users')).status).toBe(200);
@@ -691,10 +668,10 @@ describe('API keys', () => {
         (await t.db.query(`SELECT count(*)::int AS n FROM api_keys WHERE user_id = $1`, [writer.id]))[0]
           .n as number;
       const before = await count();
-      const wider = await roleWith(t, ['read-users', 'read-roles']);
-      const other = await roleWith(t, ['read-roles']);
+      const wider = await roleWithPermissions(t, ['read-users', 'read-roles']);
+      const other = await roleWithPermissions(t, ['read-roles']);
       const superAdminRole = await roleIdOf(t, 'super-admin');
-      const heir = await roleWith(t, []);
+      const heir = await roleWithPermissions(t, []);
       expect((await admin.post(`/roles/${superAdminRole}/children`, { childId: heir })).status).toBe(200);
 
       for (const roleId of [wider, other, superAdminRole, heir]) {
@@ -704,7 +681,7 @@ describe('API keys', () => {
       expect(await count()).toBe(before);
 
       // A role within the creator's permissions is fine.
-      const narrower = await roleWith(t, ['read-users']);
+      const narrower = await roleWithPermissions(t, ['read-users']);
       const ok = await createKey(writerSession, { type: 'role-based', roleId: narrower });
       expect(ok.item.roleId).toBe(narrower);
       expect((await withKey(t, ok.key).get('/users')).status).toBe(200);
@@ -782,14 +759,14 @@ describe('API keys', () => {
     });
 
     it('a deactivated creator’s key is refused; deleting the creator deletes the keys', async () => {
-      const deactivated = await userWith(t, ['read-users']);
+      const deactivated = await userWithPermissions(t, ['read-users']);
       const dKey = await createKey(await sessionOf(t, deactivated.id), { type: 'full-access' });
       expect((await withKey(t, dKey.key).get('/users')).status).toBe(200);
       expect((await admin.patch(`/users/${deactivated.id}`, { isActive: false })).status).toBe(200);
       expectProblem(await withKey(t, dKey.key).get('/users'), 401, 'AUTH_INVALID_CREDENTIALS');
       expectProblem(await withKey(t, dKey.key).get('/me'), 401, 'AUTH_INVALID_CREDENTIALS');
 
-      const deleted = await userWith(t, ['read-users']);
+      const deleted = await userWithPermissions(t, ['read-users']);
       const deletedSession = await sessionOf(t, deleted.id);
       const keys = [
         await createKey(deletedSession, { type: 'full-access' }),
@@ -808,11 +785,11 @@ describe('API keys', () => {
     });
 
     it('changes made outside this instance (straight in the database) apply within the 10 s bound', async () => {
-      const creator = await userWith(t, ['read-users']);
+      const creator = await userWithPermissions(t, ['read-users']);
       const session = await sessionOf(t, creator.id);
       const revoked = await createKey(session, { type: 'full-access' });
       const expired = await createKey(session, { type: 'full-access' });
-      const demotedCreator = await userWith(t, ['read-users']);
+      const demotedCreator = await userWithPermissions(t, ['read-users']);
       const demotedKey = await createKey(await sessionOf(t, demotedCreator.id), { type: 'read-only' });
       // Warm every cache.
       for (const { key } of [revoked, expired, demotedKey]) {
@@ -917,7 +894,7 @@ describe('per-key rate limit (SPEC 8, CONTRACTS 5, 9)', () => {
     afterAll(() => t.close());
 
     it('counts down X-RateLimit-Remaining, then 429 RATE_LIMITED with Retry-After; each key has its own budget', async () => {
-      const user = await userWith(t, ['read-users']);
+      const user = await userWithPermissions(t, ['read-users']);
       const session = await sessionOf(t, user.id);
       const one = await createKey(session, { type: 'full-access' });
       const two = await createKey(session, { type: 'full-access' });
@@ -985,7 +962,7 @@ describe('per-key rate limit (SPEC 8, CONTRACTS 5, 9)', () => {
       const b = await createTestApp({ config, overrides, database: a.database });
       apps.push(b);
 
-      const user = await userWith(a, ['read-users']);
+      const user = await userWithPermissions(a, ['read-users']);
       const { key } = await createKey(await sessionOf(a, user.id), { type: 'read-only' });
 
       const r1 = await withKey(a, key).get('/users');
@@ -1014,7 +991,7 @@ describe('per-key rate limit (SPEC 8, CONTRACTS 5, 9)', () => {
         overrides: { redisUrl: 'redis://127.0.0.1:1', redisPrefix: prefix },
       });
       apps.push(t);
-      const user = await userWith(t, ['read-users']);
+      const user = await userWithPermissions(t, ['read-users']);
       const { key } = await createKey(await sessionOf(t, user.id), { type: 'read-only' });
       expectProblem(await withKey(t, key).get('/users'), 503, 'SERVICE_UNAVAILABLE');
     }, 30_000);
@@ -1029,7 +1006,7 @@ describe('API keys: writes of a read-only key and caching of the key', () => {
   afterAll(() => t.close());
 
   it('a read-only key changes nothing, not even through a route that needs no permission', async () => {
-    const creator = await userWith(t, ['read-users']);
+    const creator = await userWithPermissions(t, ['read-users']);
     const session = await sessionOf(t, creator.id);
     const created = await session.post('/api-keys', { name: 'ro', type: 'read-only' });
     expect(created.status).toBe(201);

@@ -1,31 +1,14 @@
-import { TokensService } from '../../src/modules/auth/tokens.service';
-import { toSessionUser } from '../../src/modules/users/user.mapper';
-import { UsersRepository } from '../../src/modules/users/users.repository';
-import { browser, createUser, CreatedUser, PASSWORD, signIn } from '../utils/auth';
+import {
+  bearerFor,
+  browser,
+  createUser,
+  CreatedUser,
+  PASSWORD,
+  signIn,
+  userWithPermissions,
+} from '../utils/auth';
 import { extractLink, startSmtp, TestSmtp, useTestSmtp } from '../utils/smtp';
 import { createTestApp, TestApp } from '../utils/test-app';
-
-/** A Bearer header for a user, minted directly (skips the 500 ms login floor in loops). */
-async function bearerFor(t: TestApp, userId: string): Promise<Record<string, string>> {
-  const account = await t.app.get(UsersRepository).findAccountById(t.db.manager, userId);
-  const { token } = t.app.get(TokensService).signAccess(toSessionUser(account!, {}), account!.ver);
-  return { Authorization: `Bearer ${token}` };
-}
-
-/** A role holding exactly these permissions, and a user holding only that role. */
-async function userWith(t: TestApp, permissions: string[]): Promise<CreatedUser> {
-  const slug = `r-${Math.random().toString(36).slice(2, 10)}`;
-  const [role] = await t.db.query(`INSERT INTO roles (name, slug) VALUES ($1, $1) RETURNING id`, [slug]);
-  if (permissions.length) {
-    await t.db.query(
-      `INSERT INTO role_permissions (role_id, permission_id) SELECT $1, id FROM permissions WHERE slug = ANY($2)`,
-      [role.id, permissions],
-    );
-  }
-  const user = await createUser(t);
-  await t.db.query(`INSERT INTO user_roles (user_id, role_id) VALUES ($1, $2)`, [user.id, role.id]);
-  return user;
-}
 
 async function superAdminRoleId(t: TestApp): Promise<string> {
   const [r] = await t.db.query(`SELECT id FROM roles WHERE slug = 'super-admin'`);
@@ -117,11 +100,11 @@ describe('/users', () => {
         const none = await call({});
         expect(none.status).toBe(401);
         expect(none.body.error.code).toBe('AUTH_REQUIRED');
-        const other = await userWith(t, ['read-settings']);
+        const other = await userWithPermissions(t, ['read-settings']);
         const forbidden = await call(await bearerFor(t, other.id));
         expect(forbidden.status).toBe(403);
         expect(forbidden.body.error.code).toBe('FORBIDDEN');
-        const allowed = await userWith(t, [route.permission]);
+        const allowed = await userWithPermissions(t, [route.permission]);
         const res = await call(await bearerFor(t, allowed.id));
         expect(res.status).toBe(route.ok);
       });
@@ -294,7 +277,7 @@ describe('/users', () => {
 
   describe('super-admin protection', () => {
     it('a non-super-admin cannot grant Super Admin, directly or through a role built on it, nor touch a super-admin', async () => {
-      const manager = await userWith(t, ['update-users', 'create-users', 'delete-users']);
+      const manager = await userWithPermissions(t, ['update-users', 'create-users', 'delete-users']);
       const headers = await bearerFor(t, manager.id);
       const target = await createUser(t);
       const sa = await superAdminRoleId(t);

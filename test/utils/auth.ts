@@ -2,6 +2,9 @@ import type { Server } from 'node:http';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { hashPassword } from '../../src/modules/auth/passwords';
+import { TokensService } from '../../src/modules/auth/tokens.service';
+import { toSessionUser } from '../../src/modules/users/user.mapper';
+import { UsersRepository } from '../../src/modules/users/users.repository';
 import type { TestApp } from './test-app';
 
 export const PASSWORD = 'Correct-Horse-9';
@@ -99,4 +102,43 @@ export function decodeJwt(token: string): {
     header: JSON.parse(Buffer.from(h, 'base64url').toString()) as Record<string, unknown>,
     payload: JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>,
   };
+}
+
+/** A freshly signed access token for a user, as login mints it (skips the 500 ms login floor). */
+export async function accessTokenFor(t: TestApp, userId: string): Promise<string> {
+  const account = await t.app.get(UsersRepository).findAccountById(t.db.manager, userId);
+  return t.app.get(TokensService).signAccess(toSessionUser(account!, {}), account!.ver).token;
+}
+
+export async function bearerFor(t: TestApp, userId: string): Promise<Record<string, string>> {
+  return { Authorization: `Bearer ${await accessTokenFor(t, userId)}` };
+}
+
+let roleCounter = 0;
+
+/** A fresh role holding exactly these permissions (by slug). */
+export async function roleWithPermissions(t: TestApp, permissions: string[]): Promise<string> {
+  const slug = `r-${++roleCounter}-${Date.now().toString(36)}`;
+  const [role] = await t.db.query(`INSERT INTO roles (name, slug) VALUES ($1, $1) RETURNING id`, [slug]);
+  if (permissions.length) {
+    const added: unknown[] = await t.db.query(
+      `INSERT INTO role_permissions (role_id, permission_id) SELECT $1, id FROM permissions WHERE slug = ANY($2) RETURNING permission_id`,
+      [role.id, permissions],
+    );
+    if (added.length !== permissions.length) {
+      throw new Error(`unknown permission among ${permissions.join(', ')}`);
+    }
+  }
+  return role.id as string;
+}
+
+/** A user holding only a fresh role with exactly these permissions. */
+export async function userWithPermissions(
+  t: TestApp,
+  permissions: string[],
+): Promise<CreatedUser & { roleId: string }> {
+  const roleId = await roleWithPermissions(t, permissions);
+  const user = await createUser(t);
+  await t.db.query(`INSERT INTO user_roles (user_id, role_id) VALUES ($1, $2)`, [user.id, roleId]);
+  return { ...user, roleId };
 }
