@@ -298,6 +298,38 @@ describe('sessions', () => {
     });
   });
 
+  describe('cookie-authenticated writes outside /auth', () => {
+    it('refuse a foreign Origin with 403 CSRF_FAILED; same-origin, allowed or absent origins pass', async () => {
+      const user = await createUser(t);
+      const { browser: b, body } = await signIn(t, user);
+      const foreign = await b.agent
+        .patch('/admin/api/me')
+        .set('Origin', 'https://evil.example')
+        .send({ name: 'X' });
+      expect(foreign.status).toBe(403);
+      expect(foreign.body.error.code).toBe('CSRF_FAILED');
+      const referer = await b.agent
+        .patch('/admin/api/me')
+        .set('Referer', 'https://evil.example/page')
+        .send({ name: 'X' });
+      expect(referer.status).toBe(403);
+      expect(
+        (await b.agent.patch('/admin/api/me').set('Origin', 'http://localhost:3000').send({ name: 'Y' }))
+          .status,
+      ).toBe(200);
+      expect((await b.agent.patch('/admin/api/me').send({ name: 'Z' })).status).toBe(200);
+      // A Bearer token is not sent by a browser on its own: no origin check.
+      const bearer = await t.http
+        .patch('/admin/api/me')
+        .set('Authorization', `Bearer ${body.token}`)
+        .set('Origin', 'https://evil.example')
+        .send({ name: 'W' });
+      expect(bearer.status).toBe(200);
+      // Reads are not writes.
+      expect((await b.agent.get('/admin/api/me').set('Origin', 'https://evil.example')).status).toBe(200);
+    });
+  });
+
   describe('/me', () => {
     it('PATCH /me updates the own name and image, nothing else', async () => {
       const user = await createUser(t);

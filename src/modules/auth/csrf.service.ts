@@ -31,10 +31,7 @@ export class CsrfService {
     if (typeof req.headers.authorization === 'string' && /^Bearer\s/i.test(req.headers.authorization)) {
       return;
     }
-    const origin = headerOrigin(req);
-    if (origin !== undefined && !this.allowedOrigins().includes(origin)) {
-      throw new ServiceError('CSRF_FAILED', 'The request origin is not allowed');
-    }
+    this.checkOrigin(req);
     const sent = req.headers[CSRF_HEADER];
     const cookie = (req.cookies as Record<string, string> | undefined)?.[CSRF_COOKIE];
     if (typeof sent !== 'string' || typeof cookie !== 'string' || !sameSecret(sent, cookie)) {
@@ -42,6 +39,17 @@ export class CsrfService {
         'CSRF_FAILED',
         'The CSRF token is missing or does not match; get one from /auth/csrf',
       );
+    }
+  }
+
+  /**
+   * The Origin (or Referer) check alone: when a browser names where a request comes from, it must
+   * be an allowed origin. Requests that name none (servers, curl) pass.
+   */
+  checkOrigin(req: Request): void {
+    const origin = headerOrigin(req);
+    if (origin !== undefined && !this.allowedOrigins().includes(origin)) {
+      throw new ServiceError('CSRF_FAILED', 'The request origin is not allowed');
     }
   }
 

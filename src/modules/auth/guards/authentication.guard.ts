@@ -6,6 +6,9 @@ import { ServiceError } from '../../../common/errors';
 import { SVC_ROUTE } from '../../../common/svc-controller';
 import { AUTH_CONTEXT, RequestWithAuth } from '../auth-context';
 import { AuthenticationService } from '../authentication.service';
+import { CsrfService } from '../csrf.service';
+
+const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 import { COOKIE_ONLY } from '../decorators/auth.decorators';
 import { IS_PUBLIC } from '../decorators/public.decorator';
 
@@ -19,6 +22,7 @@ export class AuthenticationGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly auth: AuthenticationService,
     private readonly apiKeys: ApiKeysService,
+    private readonly csrf: CsrfService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -59,10 +63,15 @@ export class AuthenticationGuard implements CanActivate {
     if (!ctx) {
       throw new ServiceError('AUTH_REQUIRED', 'Sign in to use this route');
     }
+    // Defence in depth beyond CONTRACTS 3.1 (which puts tokens on /auth only): a write carried by
+    // the session cookie must not come from a foreign page. SameSite=Lax already blocks most.
+    if (ctx.method === 'session' && !SAFE_METHODS.includes(req.method)) {
+      this.csrf.checkOrigin(req);
+    }
     if (ctx.apiKey) {
       await this.apiKeys.consumeRateLimit(ctx.apiKey.id, context.switchToHttp().getResponse<Response>());
       // A read-only key writes nothing, not even through a route that needs no permission (PATCH /me).
-      if (ctx.apiKey.type === 'read-only' && !['GET', 'HEAD', 'OPTIONS'].includes(req.method)) {
+      if (ctx.apiKey.type === 'read-only' && !SAFE_METHODS.includes(req.method)) {
         throw new ServiceError('FORBIDDEN', 'A read-only API key cannot change anything');
       }
     }
