@@ -10,6 +10,7 @@ import {
 import { APP_FILTER, HttpAdapterHost } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import cookieParser from 'cookie-parser';
+import cors from 'cors';
 import { LoggerModule } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { JsonBodyMiddleware } from './common/body.middleware';
@@ -135,6 +136,25 @@ export class SvcModule implements NestModule {
   constructor(@Inject(SVC_OPTIONS) private readonly options: SvcOptions) {}
 
   configure(consumer: MiddlewareConsumer): void {
+    // Cross-origin frontends on an allowed origin call with credentials (SPEC 5.1.4, 5.8);
+    // preflights are answered here, before any limit or authentication.
+    consumer
+      .apply(
+        cors({
+          origin: [new URL(this.options.publicUrl).origin, ...this.options.allowedOrigins],
+          credentials: true,
+          allowedHeaders: ['Content-Type', 'Authorization', 'X-CSRF-Token', 'X-Request-Id'],
+          exposedHeaders: [
+            'X-Request-Id',
+            'Retry-After',
+            'X-RateLimit-Limit',
+            'X-RateLimit-Remaining',
+            'X-RateLimit-Reset',
+          ],
+          maxAge: 600,
+        }),
+      )
+      .forRoutes(...SERVICE_ROUTES, { path: 'api/health', method: RequestMethod.ALL });
     consumer
       .apply(GlobalRateLimitMiddleware)
       .forRoutes(

@@ -1,0 +1,38 @@
+import { createTestApp, TestApp } from '../utils/test-app';
+
+describe('CORS for allowed frontends (SPEC 5.1.4, 5.8)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ overrides: { allowedOrigins: ['https://admin.example.com'] } });
+  });
+  afterAll(() => t.close());
+
+  it('answers a preflight from an allowed origin with credentials allowed', async () => {
+    const res = await t.http
+      .options('/admin/api/users')
+      .set('Origin', 'https://admin.example.com')
+      .set('Access-Control-Request-Method', 'PATCH')
+      .set('Access-Control-Request-Headers', 'content-type,x-csrf-token');
+    expect(res.status).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('https://admin.example.com');
+    expect(res.headers['access-control-allow-credentials']).toBe('true');
+    expect(res.headers['access-control-allow-headers']).toMatch(/X-CSRF-Token/i);
+  });
+
+  it('allows the public URL origin and exposes the request id', async () => {
+    const res = await t.http.get('/admin/api/auth/setup-status').set('Origin', 'http://localhost:3000');
+    expect(res.status).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+    expect(res.headers['access-control-expose-headers']).toMatch(/X-Request-Id/);
+  });
+
+  it('grants nothing to another origin', async () => {
+    const res = await t.http
+      .options('/admin/api/users')
+      .set('Origin', 'https://evil.example')
+      .set('Access-Control-Request-Method', 'PATCH');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    const get = await t.http.get('/admin/api/auth/setup-status').set('Origin', 'https://evil.example');
+    expect(get.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
