@@ -203,6 +203,7 @@ function readSettings() {
     warmup: intEnv('BENCH_WARMUP', 3, 0),
     duration: intEnv('BENCH_DURATION', 10, 1),
     pipelining: intEnv('BENCH_PIPELINING', 1, 1),
+    rounds: intEnv('BENCH_ROUNDS', 1, 1),
     skipSvc: process.env.BENCH_SKIP_SVC === '1' || process.env.BENCH_SKIP_SVC === 'true',
   };
 }
@@ -524,6 +525,7 @@ function envLine(settings) {
     `Node ${process.version} | ${model} x${cpus.length} | connections=${settings.connections} ` +
     `pipelining=${settings.pipelining} warmup=${settings.warmup}s duration=${settings.duration}s` +
     (settings.filter ? ` filter="${settings.filter}"` : '') +
+    (settings.rounds > 1 ? ` rounds=${settings.rounds} (median)` : '') +
     (settings.skipSvc ? ' skip-svc' : '')
   );
 }
@@ -633,13 +635,24 @@ async function main() {
 
     const ctx = { svcUrl, bareUrl, adminPool, dbPool, request };
     console.error(envLine(settings));
+    // BENCH_ROUNDS > 1 interleaves the scenarios round after round and keeps each one's median
+    // round, so the machine's drift over a run weighs on every scenario alike.
+    const runs = [];
+    for (let round = 1; round <= settings.rounds; round++) {
+      for (const scenario of selected) {
+        console.error(
+          `running "${scenario.name}" (${scenario.target} ${scenario.method} ${scenario.path}) round ${round}/${settings.rounds} ...`,
+        );
+        const result = await runScenario(scenario, ctx, settings);
+        assertAlive(scenario.target === 'svc' ? svc : bare);
+        runs.push(result);
+      }
+    }
     for (const scenario of selected) {
-      console.error(
-        `running "${scenario.name}" (${scenario.target} ${scenario.method} ${scenario.path}) ...`,
-      );
-      const result = await runScenario(scenario, ctx, settings);
-      assertAlive(scenario.target === 'svc' ? svc : bare);
-      results.push(result);
+      const mine = runs.filter((r) => r.name === scenario.name);
+      const sorted = [...mine].sort((a, b) => (a.requestsPerSec ?? 0) - (b.requestsPerSec ?? 0));
+      const median = sorted[Math.floor((sorted.length - 1) / 2)];
+      results.push(settings.rounds > 1 ? { ...median, rounds: mine.map((r) => r.requestsPerSec) } : median);
     }
 
     console.log(envLine(settings));
