@@ -1,0 +1,11 @@
+export * from './types';
+export { parseListQuery, type ParseOptions } from './parse';
+export {
+  compileFilter,
+  compileListQuery,
+  compileWhere,
+  quoteIdent,
+  type CompiledListQuery,
+  type CompiledSql,
+  type CompileWhereOptions,
+} from './compile';
