@@ -17,7 +17,10 @@ module.exports = {
   roots: ['<rootDir>/test'],
   testRegex: '\\.(spec|e2e-spec)\\.ts$',
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': swc },
+  // lexical 0.52 ships ES modules only: Node 20.19+ loads them from CommonJS (require(esm)), Jest
+  // on Node < 24.9 does not, so swc turns them into CommonJS for the tests.
+  transform: { '^.+\\.ts$': swc, '^.+/node_modules/(lexical|@lexical/[^/]+)/.+\\.js$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!(lexical|@lexical/[^/]+)/)'],
   globalSetup: '<rootDir>/test/utils/global-setup.ts',
   globalTeardown: '<rootDir>/test/utils/global-teardown.ts',
   // e2e files wait on the database most of the time: two workers keep both cores busy.

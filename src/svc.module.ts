@@ -20,6 +20,7 @@ import { loggerParams } from './common/logger';
 import { dataSourceOptions, runMigrations } from './database/data-source';
 import { stampRequestStart } from './common/request-start';
 import { AuthModule } from './modules/auth/auth.module';
+import { ContentModule } from './modules/content/content.module';
 import { EmailModule } from './modules/email/email.module';
 import { HealthModule } from './modules/health/health.module';
 import { UsersAdminModule } from './modules/users/users-admin.module';
@@ -120,6 +121,7 @@ export class SvcModule implements NestModule {
         EmailModule,
         UserFieldsModule,
         UsersAdminModule,
+        ContentModule,
       ],
       providers: [
         {

@@ -24,6 +24,13 @@ export interface SvcModuleOptions {
    */
   standalone?: boolean;
   logger?: { level?: string; pretty?: boolean; stream?: DestinationStream };
+  /**
+   * Lets the boot-time sync of code-defined collections and singles carry out destructive
+   * changes (dropped fields, narrowed types, removed collections). Default: the
+   * `SVC_SCHEMA_ACCEPT_DESTRUCTIVE` environment variable (`true`), else false: such a change
+   * stops the boot with a message naming it.
+   */
+  acceptDestructiveSchema?: boolean;
 }
 
 /** Options with defaults applied: what providers inject under SVC_OPTIONS. */
@@ -35,6 +42,7 @@ export interface SvcOptions extends Omit<SvcModuleOptions, 'config'> {
   production: boolean;
   standalone: boolean;
   autoMigrate: boolean;
+  acceptDestructiveSchema: boolean;
 }
 
 export const SVC_OPTIONS = Symbol('SVC_OPTIONS');
@@ -53,6 +61,8 @@ export function normaliseOptions(o: SvcModuleOptions): SvcOptions {
     production: o.production ?? process.env.NODE_ENV === 'production',
     standalone: o.standalone ?? false,
     autoMigrate: o.database.autoMigrate ?? true,
+    acceptDestructiveSchema:
+      o.acceptDestructiveSchema ?? process.env.SVC_SCHEMA_ACCEPT_DESTRUCTIVE?.trim().toLowerCase() === 'true',
   };
 }
 

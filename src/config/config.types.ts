@@ -24,6 +24,10 @@ export interface FieldConfig {
   index?: boolean;
   defaultValue?: unknown;
   options?: Array<string | { label: string; value: string }>;
+  /** The smallest value an entry may hold (number fields only; checked by entry validation). */
+  min?: number;
+  /** The largest value an entry may hold (number fields only; checked by entry validation). */
+  max?: number;
   hasMany?: boolean;
   relationTo?: string;
   fieldGroup?: string;

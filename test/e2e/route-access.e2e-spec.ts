@@ -2,7 +2,12 @@ import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
 import { SVC_ROUTE } from '../../src/common/svc-controller';
-import { COOKIE_ONLY, REQUIRED_PERMISSIONS } from '../../src/modules/auth/decorators/auth.decorators';
+import {
+  COOKIE_ONLY,
+  REQUIRED_PERMISSIONS,
+  SUPER_ADMIN_ONLY,
+} from '../../src/modules/auth/decorators/auth.decorators';
+import { CONTENT_ROUTE, ContentRouteMeta } from '../../src/modules/content/content-route';
 import { IS_PUBLIC } from '../../src/modules/auth/decorators/public.decorator';
 import { createTestApp, TestApp } from '../utils/test-app';
 
@@ -50,12 +55,16 @@ describe('route access', () => {
           const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
           const full = `/${[base, path].filter((p) => p && p !== '/').join('/')}`.replace(/\/+/g, '/');
           const permissions = meta<string[]>(REQUIRED_PERMISSIONS, handler, cls);
+          const content = meta<ContentRouteMeta>(CONTENT_ROUTE, handler);
           const access = meta<boolean>(IS_PUBLIC, handler, cls)
             ? 'public'
-            : [
-                meta<boolean>(COOKIE_ONLY, handler, cls) ? 'cookie-only' : 'authenticated',
-                ...(permissions?.length ? [permissions.join(' | ')] : []),
-              ].join(' ');
+            : content
+              ? `${content.kind} access rule, else ${content.action}-{slug}`
+              : [
+                  meta<boolean>(COOKIE_ONLY, handler, cls) ? 'cookie-only' : 'authenticated',
+                  ...(permissions?.length ? [permissions.join(' | ')] : []),
+                  ...(meta<boolean>(SUPER_ADMIN_ONLY, handler, cls) ? ['super-admin'] : []),
+                ].join(' ');
           lines.push(`${method.padEnd(6)} ${full.padEnd(52)} ${access}`);
         }
       }

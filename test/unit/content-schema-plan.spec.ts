@@ -1,7 +1,9 @@
 import type { FieldConfig } from '../../src/config/config.types';
 import {
   type Change,
+  COMPARED_ATTRIBUTES,
   CONTENT_FIELD_TYPES,
+  ddlFor,
   type FieldWithId,
   isDestructiveAlter,
   planSchemaChange,
@@ -43,7 +45,7 @@ describe('content schema: validateDefinition', () => {
           f('title', 'text', { required: true, unique: true, label: 'Title', defaultValue: 'Untitled' }),
           f('summary', 'textarea'),
           f('contact', 'email', { index: true, defaultValue: 'a@example.com' }),
-          f('views', 'number', { index: true, defaultValue: 0 }),
+          f('views', 'number', { index: true, defaultValue: 0, min: 0, max: 1e9 }),
           f('featured', 'checkbox', { defaultValue: false }),
           f('publishedAt', 'date', { defaultValue: '2024-01-01' }),
           f('category', 'select', {
@@ -191,11 +193,15 @@ describe('content schema: validateDefinition', () => {
 
   it('refuses unknown types and unknown keys', () => {
     expect(
-      fieldIssues(f('a', 'string' as FieldConfig['type']), { name: 'b' }, { ...f('c', 'text'), min: 1 }),
+      fieldIssues(
+        f('a', 'string' as FieldConfig['type']),
+        { name: 'b' },
+        { ...f('c', 'text'), maxLength: 1 },
+      ),
     ).toEqual([
       ['fields.0.type', 'isIn'],
       ['fields.1.type', 'required'],
-      ['fields.2.min', 'unknown_field'],
+      ['fields.2.maxLength', 'unknown_field'],
     ]);
   });
 
@@ -369,6 +375,59 @@ describe('content schema: validateDefinition', () => {
     });
   });
 
+  describe('min / max (number ranges)', () => {
+    it('accepts finite bounds on number fields, either alone, equal, negative or fractional', () => {
+      expect(
+        fieldIssues(
+          f('a', 'number', { min: 0 }),
+          f('b', 'number', { max: 10 }),
+          f('c', 'number', { min: -1.5, max: 2.25, defaultValue: 2.25 }),
+          f('d', 'number', { min: 3, max: 3, defaultValue: 3 }),
+          f('e', 'number', { min: null as unknown as number, max: null as unknown as number }),
+          f('g', 'number', { min: 1, defaultValue: null }),
+        ),
+      ).toEqual([]);
+    });
+
+    it('refuses them on other types, as non-numbers, or crossed', () => {
+      expect(
+        fieldIssues(
+          f('a', 'text', { min: 1 }),
+          f('b', 'select', { options: ['x'], max: 2 }),
+          f('c', 'number', { min: '1' as unknown as number }),
+          f('d', 'number', { max: Infinity }),
+          f('e', 'number', { min: NaN, max: true as unknown as number }),
+          f('g', 'number', { min: 5, max: 4 }),
+        ),
+      ).toEqual([
+        ['fields.0.min', 'notAllowed'],
+        ['fields.1.max', 'notAllowed'],
+        ['fields.2.min', 'isNumber'],
+        ['fields.3.max', 'isNumber'],
+        ['fields.4.min', 'isNumber'],
+        ['fields.4.max', 'isNumber'],
+        ['fields.5.min', 'min'],
+      ]);
+    });
+
+    it('keeps a number defaultValue within them', () => {
+      expect(
+        fieldIssues(
+          f('a', 'number', { min: 0, defaultValue: -1 }),
+          f('b', 'number', { max: 10, defaultValue: 10.5 }),
+          f('c', 'number', { min: 0, max: 10, defaultValue: 11 }),
+          // crossed bounds are reported once, not again for the default
+          f('d', 'number', { min: 5, max: 4, defaultValue: 100 }),
+        ),
+      ).toEqual([
+        ['fields.0.defaultValue', 'min'],
+        ['fields.1.defaultValue', 'max'],
+        ['fields.2.defaultValue', 'max'],
+        ['fields.3.min', 'min'],
+      ]);
+    });
+  });
+
   it('reports every problem at once, in field order', () => {
     expect(
       issues({
@@ -505,6 +564,33 @@ describe('content schema: planSchemaChange', () => {
       'defaultValue',
       'label',
     ]);
+  });
+
+  it('compares min and max (after options), never destructive, and with no DDL of their own', () => {
+    const before = [f('n', 'number', { min: 0, index: true })];
+    const after = [f('n', 'number', { max: 5, index: true })];
+    const changes = planSchemaChange(before, after);
+    expect(changes).toEqual([
+      {
+        kind: 'alter',
+        field: 'n',
+        from: { min: 0, max: null },
+        to: { min: null, max: 5 },
+        destructive: false,
+      },
+    ]);
+    expect(COMPARED_ATTRIBUTES.indexOf('min')).toBe(COMPARED_ATTRIBUTES.indexOf('options') + 1);
+    expect(COMPARED_ATTRIBUTES.indexOf('max')).toBe(COMPARED_ATTRIBUTES.indexOf('options') + 2);
+    expect(ddlFor('c_posts', changes, before, after)).toEqual([]);
+    const narrowed = [f('n', 'number', { min: 1, max: 2, index: true, defaultValue: 1 })];
+    const withDefault = [f('n', 'number', { min: 0, max: 9, index: true, defaultValue: 1 })];
+    expect(ddlFor('c_posts', planSchemaChange(withDefault, narrowed), withDefault, narrowed)).toEqual([]);
+    expect(isDestructiveAlter(before[0], after[0])).toBe(false);
+    // In add and drop snapshots they sit after options.
+    const [add] = planSchemaChange([], [f('m', 'number', { max: 3, min: 1, required: true })]);
+    expect(JSON.stringify(add)).toBe(
+      '{"kind":"add","field":"m","to":{"name":"m","type":"number","min":1,"max":3,"required":true},"destructive":false}',
+    );
   });
 
   it('keeps the full field (id included) in add and drop, keys in a fixed order', () => {
@@ -644,6 +730,8 @@ describe('content schema: planSchemaChange', () => {
       ['unique off', false, T('text', { unique: true }), T('text')],
       ['index on', false, T('number'), T('number', { index: true })],
       ['defaultValue changes', false, T('number', { defaultValue: 1 }), T('number', { defaultValue: 2 })],
+      ['min / max narrow', false, T('number', { min: 0 }), T('number', { min: 5, max: 6 })],
+      ['min / max removed', false, T('number', { min: 0, max: 1 }), T('number')],
       ['label changes', false, T('text', { label: 'A' }), T('text', { label: 'B' })],
     ])('%s: destructive %s', (_name, expected, a, b) => {
       expect(destructive(a, b)).toBe(expected);

@@ -31,6 +31,32 @@ export class RbacRepository {
     return { isSuperAdmin: found[0]?.is_super_admin === true, permissions: found[0]?.permissions ?? [] };
   }
 
+  /** `<action>-<resource>` for each action; rows that exist already are kept as they are. */
+  async insertResourcePermissions(
+    em: EntityManager,
+    resource: string,
+    actions: readonly string[],
+  ): Promise<void> {
+    await em.query(
+      `INSERT INTO permissions (slug, action, resource, name)
+       SELECT a || '-' || $1, a, $1, upper(left(a, 1)) || substr(a, 2) || ' ' || $1
+         FROM unnest($2::text[]) AS a
+       ON CONFLICT (slug) DO NOTHING`,
+      [resource, actions],
+    );
+  }
+
+  /** Deletes `<action>-<resource>` for each action; role grants go with them (ON DELETE CASCADE). */
+  async deleteResourcePermissions(
+    em: EntityManager,
+    resource: string,
+    actions: readonly string[],
+  ): Promise<void> {
+    await em.query(`DELETE FROM permissions WHERE slug = ANY($1::text[])`, [
+      actions.map((a) => `${a}-${resource}`),
+    ]);
+  }
+
   async allPermissionSlugs(em: EntityManager): Promise<string[]> {
     const found = await rows<{ slug: string }>(em, `SELECT slug FROM permissions ORDER BY slug`);
     return found.map((r) => r.slug);

@@ -79,4 +79,16 @@ export class RbacService {
   roleSlugs(roleIds: string[]): Promise<string[]> {
     return this.repo.roleSlugs(this.db.manager, roleIds);
   }
+
+  /**
+   * The permissions of a content resource (a collection or single: SPEC 2.3), written in the
+   * caller's transaction. The caller invalidates after its commit.
+   */
+  registerResource(em: EntityManager, resource: string, actions: readonly string[]): Promise<void> {
+    return this.repo.insertResourcePermissions(em, resource, actions);
+  }
+
+  removeResource(em: EntityManager, resource: string, actions: readonly string[]): Promise<void> {
+    return this.repo.deleteResourcePermissions(em, resource, actions);
+  }
 }

@@ -9,7 +9,7 @@ import { AuthenticationService } from '../authentication.service';
 import { CsrfService } from '../csrf.service';
 
 const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
-import { COOKIE_ONLY } from '../decorators/auth.decorators';
+import { COOKIE_ONLY, OPTIONAL_AUTH } from '../decorators/auth.decorators';
 import { IS_PUBLIC } from '../decorators/public.decorator';
 
 /**
@@ -60,6 +60,10 @@ export class AuthenticationGuard implements CanActivate {
       );
     }
     const ctx = await this.auth.authenticate(req);
+    if (!ctx && this.reflector.getAllAndOverride<boolean>(OPTIONAL_AUTH, targets)) {
+      req[AUTH_CONTEXT] = null;
+      return true;
+    }
     if (!ctx) {
       throw new ServiceError('AUTH_REQUIRED', 'Sign in to use this route');
     }

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ServiceError } from '../../../common/errors';
 import { AUTH_CONTEXT, RequestWithAuth } from '../auth-context';
-import { REQUIRED_PERMISSIONS } from '../decorators/auth.decorators';
+import { REQUIRED_PERMISSIONS, SUPER_ADMIN_ONLY } from '../decorators/auth.decorators';
 
 /** Global guard after authentication: @RequirePermission('a', 'b') needs a or b; super-admins pass. */
 @Injectable()
@@ -10,10 +10,18 @@ export class PermissionGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const required = this.reflector.getAllAndOverride<string[] | undefined>(REQUIRED_PERMISSIONS, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
+    const targets = [context.getHandler(), context.getClass()];
+    const required = this.reflector.getAllAndOverride<string[] | undefined>(REQUIRED_PERMISSIONS, targets);
+    if (this.reflector.getAllAndOverride<boolean>(SUPER_ADMIN_ONLY, targets)) {
+      const auth = context.switchToHttp().getRequest<RequestWithAuth>()[AUTH_CONTEXT];
+      if (!auth) {
+        throw new ServiceError('AUTH_REQUIRED', 'Sign in to use this route');
+      }
+      if (!auth.isSuperAdmin) {
+        throw new ServiceError('FORBIDDEN', 'Only a super-admin may use this route');
+      }
+      return true;
+    }
     if (!required?.length) {
       return true;
     }

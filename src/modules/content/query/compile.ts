@@ -105,7 +105,7 @@ export function compileListQuery(
   const offset = ctx.param(parsed.offset);
   return {
     listSql:
-      `SELECT ${columns(parsed.select, model)} FROM ${from}${where}` +
+      `SELECT ${columns(parsed.select, model, from)} FROM ${from}${where}` +
       ` ORDER BY ${orderBy(parsed.sort, model)} LIMIT ${limit} OFFSET ${offset}`,
     listParams: ctx.params,
     countSql: `SELECT count(*) AS "total" FROM ${from}${where}`,
@@ -268,8 +268,12 @@ function list(values: ScalarValue[]): ScalarValue[] {
   return [...values];
 }
 
-/** The selected columns under their API names; fields kept in a join table have no column here. */
-function columns(select: string[] | null, model: QueryModel): string {
+/**
+ * The selected columns under their API names. A field kept in a join table with an order column
+ * is read by a correlated subquery (`ARRAY(SELECT value ... ORDER BY position)`), so a page and its
+ * hasMany values are one query; without an order column it is not selected here.
+ */
+function columns(select: string[] | null, model: QueryModel, from: string): string {
   const names = select ?? [...model.keys()];
   const out: string[] = [];
   for (const name of names) {
@@ -278,6 +282,14 @@ function columns(select: string[] | null, model: QueryModel): string {
       throw new Error(`select names "${name}", which the collection does not have`);
     }
     if (f.column === null) {
+      const j = f.join;
+      if (j?.orderColumn) {
+        const jt = quoteIdent(j.table);
+        out.push(
+          `ARRAY(SELECT ${jt}.${quoteIdent(j.valueColumn)} FROM ${jt} WHERE ${jt}.${quoteIdent(j.ownerColumn)} = ` +
+            `${from}.${quoteIdent('id')} ORDER BY ${jt}.${quoteIdent(j.orderColumn)}) AS ${quoteIdent(name)}`,
+        );
+      }
       continue;
     }
     out.push(f.column === name ? quoteIdent(name) : `${quoteIdent(f.column)} AS ${quoteIdent(name)}`);

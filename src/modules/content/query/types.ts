@@ -31,6 +31,8 @@ export interface JoinTable {
   ownerColumn: string;
   /** Its column holding one value (a related id, a select value). */
   valueColumn: string;
+  /** Its column ordering an entry's values; with it, lists and reads return the values in a select-list subquery. */
+  orderColumn?: string;
 }
 
 /** One field of a collection as queries see it (the column is named like the field). */

@@ -67,6 +67,7 @@
  * |                                               |             | nothing) if stored values repeat                     |
  * | unique off, index on / off                    | no          | index only                                           |
  * | defaultValue changes                          | no          | the column DEFAULT; stored rows untouched            |
+ * | min / max changes (number)                    | no          | no DDL: ranges are enforced by entry validation      |
  * | label changes                                 | no          | metadata only                                        |
  */
 import type { FieldConfig } from '../../../config/config.types';
@@ -79,6 +80,8 @@ export const COMPARED_ATTRIBUTES = [
   'type',
   'hasMany',
   'options',
+  'min',
+  'max',
   'relationTo',
   'fieldGroup',
   'repeatable',

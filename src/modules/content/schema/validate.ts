@@ -123,7 +123,10 @@ export function isReservedFieldName(name: string): boolean {
   return RESERVED_FIELD_SET.has(name.toLowerCase());
 }
 
-/** The keys a field object may carry: CONTRACTS 6 plus the stable `id` the planner pairs by. */
+/**
+ * The keys a field object may carry: CONTRACTS 6, `min` / `max` (its "number ranges if given") and
+ * the stable `id` the planner pairs by.
+ */
 const FIELD_KEYS = new Set([
   'id',
   'name',
@@ -134,6 +137,8 @@ const FIELD_KEYS = new Set([
   'index',
   'defaultValue',
   'options',
+  'min',
+  'max',
   'hasMany',
   'relationTo',
   'fieldGroup',
@@ -318,6 +323,8 @@ function checkField(
     });
   }
 
+  const range = checkRange(field, type, at, issues);
+
   if (field.hasMany === true && type !== 'select' && type !== 'relationship') {
     issues.push({
       path: `${at}.hasMany`,
@@ -376,10 +383,61 @@ function checkField(
       });
       if (!checked.ok) {
         issues.push({ path: `${at}.defaultValue`, code: checked.code, message: checked.message });
+      } else if (typeof checked.value === 'number') {
+        checkDefaultInRange(checked.value, range, `${at}.defaultValue`, issues);
       }
     }
   }
   return name;
+}
+
+interface Range {
+  min?: number;
+  max?: number;
+}
+
+/**
+ * `min` / `max` (CONTRACTS 6 "number ranges if given"): number fields only, finite numbers, min <=
+ * max. Absent or null means no bound. Answers the valid bounds (for the defaultValue check).
+ */
+function checkRange(
+  field: Record<string, unknown>,
+  type: FieldType,
+  at: string,
+  issues: ValidationIssue[],
+): Range {
+  const range: Range = {};
+  for (const key of ['min', 'max'] as const) {
+    const value = field[key];
+    if (value === undefined || value === null) {
+      continue;
+    }
+    if (type !== 'number') {
+      issues.push({
+        path: `${at}.${key}`,
+        code: 'notAllowed',
+        message: `${key} applies to number fields only`,
+      });
+    } else if (typeof value !== 'number' || !Number.isFinite(value)) {
+      issues.push({ path: `${at}.${key}`, code: 'isNumber', message: `${key} must be a finite number` });
+    } else {
+      range[key] = value;
+    }
+  }
+  if (range.min !== undefined && range.max !== undefined && range.min > range.max) {
+    issues.push({ path: `${at}.min`, code: 'min', message: 'min must not be greater than max' });
+    return {};
+  }
+  return range;
+}
+
+/** A number defaultValue lies within the field's own range (else issue `min` / `max`). */
+function checkDefaultInRange(value: number, range: Range, path: string, issues: ValidationIssue[]): void {
+  if (range.min !== undefined && value < range.min) {
+    issues.push({ path, code: 'min', message: `defaultValue must be at least min (${range.min})` });
+  } else if (range.max !== undefined && value > range.max) {
+    issues.push({ path, code: 'max', message: `defaultValue must be at most max (${range.max})` });
+  }
 }
 
 function checkFieldName(value: unknown, path: string, issues: ValidationIssue[]): string | undefined {

@@ -1,0 +1,67 @@
+import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { SvcController } from '../../common/svc-controller';
+import type { AuthContext } from '../auth/auth-context';
+import { CurrentAuth, RequirePermission } from '../auth/decorators/auth.decorators';
+import { ContentRoute, CurrentDefinition } from './content-route';
+import type { Definition } from './content.types';
+import { definitionList, toDefinitionRecord, toEnrichedRecord } from './definition.mapper';
+import { SchemaService } from './schema.service';
+
+/** `/admin/api/collections`: the schema builder (SPEC 4.2, CONTRACTS 6). */
+@SvcController('collections')
+export class CollectionsController {
+  constructor(private readonly schema: SchemaService) {}
+
+  @Get()
+  async list(@Query() query: Record<string, unknown>) {
+    return definitionList(await this.schema.all('collection'), query);
+  }
+
+  @Post()
+  @RequirePermission('manage-settings')
+  async create(@Body() body: unknown, @CurrentAuth() auth: AuthContext) {
+    const item = await this.schema.create('collection', body, auth);
+    return { message: 'Collection created', item: toDefinitionRecord(item) };
+  }
+
+  @Get('schema/:slug')
+  @ContentRoute('collection', 'read')
+  enriched(@CurrentDefinition() def: Definition) {
+    return toEnrichedRecord(def, (slug) => this.schema.fieldGroupFields(slug));
+  }
+
+  @Post('schema/:slug/preview')
+  @HttpCode(200)
+  @RequirePermission('manage-settings')
+  preview(@Param('slug') slug: string, @Body() body: unknown) {
+    return this.schema.preview('collection', slug, body);
+  }
+
+  @Post('schema/:slug/apply')
+  @HttpCode(200)
+  @RequirePermission('manage-settings')
+  async apply(@Param('slug') slug: string, @Body() body: unknown, @CurrentAuth() auth: AuthContext) {
+    const { item, changes } = await this.schema.apply('collection', slug, body, auth);
+    return { message: 'Schema applied', item: toDefinitionRecord(item), changes };
+  }
+
+  @Get(':slug')
+  @ContentRoute('collection', 'read')
+  get(@CurrentDefinition() def: Definition) {
+    return toDefinitionRecord(def);
+  }
+
+  @Patch(':slug')
+  @RequirePermission('manage-settings')
+  async update(@Param('slug') slug: string, @Body() body: unknown, @CurrentAuth() auth: AuthContext) {
+    const item = await this.schema.update('collection', slug, body, auth);
+    return { message: 'Collection updated', item: toDefinitionRecord(item) };
+  }
+
+  @Delete(':slug')
+  @RequirePermission('manage-settings')
+  async remove(@Param('slug') slug: string, @CurrentAuth() auth: AuthContext) {
+    const item = await this.schema.remove('collection', slug, auth);
+    return { message: 'Collection deleted', item: toDefinitionRecord(item) };
+  }
+}

@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { ServiceError } from '../../common/errors';
+import type { AuthContext } from '../auth/auth-context';
+import type { ContentAction, Definition } from './content.types';
+
+/**
+ * Who may do what with a collection or single (SPEC 5.4.2). A code-defined rule for the action
+ * decides: `true` lets anyone in, visitors included; `false` nobody (over HTTP); a function of
+ * `{ user, auth, action, req }` answers for the caller (it checks the permission itself and may
+ * narrow further). Without a rule the permission `<action>-<slug>` decides; super-admins pass.
+ * Nothing here looks at role names, so a custom role or an API key holding the permission passes.
+ */
+@Injectable()
+export class ContentAccessService {
+  async can(
+    def: Definition,
+    action: ContentAction,
+    auth: AuthContext | null,
+    req: Request,
+  ): Promise<boolean> {
+    const rule = def.access[action];
+    if (typeof rule === 'boolean') {
+      return rule;
+    }
+    if (typeof rule === 'function') {
+      return (await rule({ user: auth?.user ?? null, auth, action, req })) === true;
+    }
+    return auth !== null && (auth.isSuperAdmin || auth.permissions.includes(`${action}-${def.slug}`));
+  }
+
+  /** Throws 401 for a visitor, 403 for a caller, when `can` says no. */
+  async require(
+    def: Definition,
+    action: ContentAction,
+    auth: AuthContext | null,
+    req: Request,
+  ): Promise<void> {
+    if (await this.can(def, action, auth, req)) {
+      return;
+    }
+    if (!auth) {
+      throw new ServiceError('AUTH_REQUIRED', 'Sign in to use this route');
+    }
+    throw new ServiceError('FORBIDDEN', `This needs the permission ${action}-${def.slug}`);
+  }
+}

@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { RbacModule } from '../rbac/rbac.module';
+import { CollectionsController } from './collections.controller';
+import { ContentAccessService } from './content-access.service';
+import { ContentAccessGuard } from './content-route';
+import { DefinitionsRepository } from './definitions.repository';
+import { EntriesController } from './entries/entries.controller';
+import { EntriesRepository } from './entries/entries.repository';
+import { EntriesService } from './entries/entries.service';
+import { FieldGroupsController } from './field-groups.controller';
+import { JournalController } from './journal.controller';
+import { SchemaService } from './schema.service';
+import { SinglesController } from './singles.controller';
+
+/** Collections, singles, field groups and their entries (SPEC 1.6, 4.1-4.3, 5.4.2). */
+@Module({
+  imports: [RbacModule],
+  controllers: [
+    CollectionsController,
+    EntriesController,
+    SinglesController,
+    FieldGroupsController,
+    JournalController,
+  ],
+  providers: [
+    DefinitionsRepository,
+    SchemaService,
+    ContentAccessService,
+    ContentAccessGuard,
+    EntriesRepository,
+    EntriesService,
+  ],
+  exports: [SchemaService, EntriesService],
+})
+export class ContentModule {}

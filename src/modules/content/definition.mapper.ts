@@ -1,0 +1,79 @@
+import { ServiceError } from '../../common/errors';
+import { listRecord, ListRecord, parseListQuery } from '../../common/pagination';
+import type { Definition } from './content.types';
+import type { FieldWithId } from './schema';
+
+/** Nesting of component fields shown by the enriched schema (groups may contain groups). */
+const MAX_ENRICH_DEPTH = 5;
+
+/** The definition record of CONTRACTS 6 (fields with their stable ids). */
+export function toDefinitionRecord(def: Definition): Record<string, unknown> {
+  const common = { id: def.id, slug: def.slug };
+  const tail = { source: def.source, createdAt: def.createdAt, updatedAt: def.updatedAt };
+  switch (def.kind) {
+    case 'collection':
+      return {
+        ...common,
+        labels: def.labels ?? { singular: def.slug, plural: def.slug },
+        fields: def.fields,
+        drafts: def.drafts,
+        ...tail,
+      };
+    case 'single':
+      return { ...common, label: def.label ?? def.slug, fields: def.fields, drafts: def.drafts, ...tail };
+    default:
+      return { ...common, label: def.label ?? def.slug, fields: def.fields, ...tail };
+  }
+}
+
+/** The record with every component field carrying its group's fields (`fields`), nested. */
+export function toEnrichedRecord(
+  def: Definition,
+  groupFields: (slug: string) => readonly FieldWithId[] | undefined,
+): Record<string, unknown> {
+  const enrich = (fields: readonly FieldWithId[], depth: number): unknown[] =>
+    fields.map((f) => {
+      if (f.type !== 'component' || !f.fieldGroup) {
+        return f;
+      }
+      const inner = groupFields(f.fieldGroup);
+      return { ...f, fields: inner && depth < MAX_ENRICH_DEPTH ? enrich(inner, depth + 1) : [] };
+    });
+  return { ...toDefinitionRecord(def), fields: enrich(def.fields, 1) };
+}
+
+const LIST_PARAMS = ['page', 'limit', 'search', 'sort'];
+
+/** A List of definitions (page, limit, search in slug and labels, sort by slug or createdAt). */
+export function definitionList(
+  defs: Definition[],
+  query: Record<string, unknown>,
+): ListRecord<Record<string, unknown>> {
+  const unknown = Object.keys(query).filter((k) => !LIST_PARAMS.includes(k));
+  if (unknown.length) {
+    throw ServiceError.validation(
+      unknown.map((k) => ({
+        path: k,
+        code: 'unknown_parameter',
+        message: `${k} is not a parameter of this list`,
+      })),
+    );
+  }
+  const q = parseListQuery<'slug' | 'createdAt'>(query, {
+    sortable: ['slug', 'createdAt'],
+    defaultSort: { field: 'slug', direction: 'asc' },
+  });
+  const needle = q.search?.toLowerCase();
+  const matching = defs.filter(
+    (d) =>
+      !needle ||
+      [d.slug, d.label, d.labels?.singular, d.labels?.plural].some((s) => s?.toLowerCase().includes(needle)),
+  );
+  const dir = q.sort.direction === 'asc' ? 1 : -1;
+  matching.sort((a, b) =>
+    q.sort.field === 'slug'
+      ? dir * (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0)
+      : dir * (a.createdAt.getTime() - b.createdAt.getTime()) || (a.slug < b.slug ? -1 : 1),
+  );
+  return listRecord(matching.slice(q.offset, q.offset + q.limit).map(toDefinitionRecord), matching.length, q);
+}

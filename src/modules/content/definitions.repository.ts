@@ -1,0 +1,129 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { rows } from '../../database/sql';
+import type { DefinitionKind, DefinitionSource, StoredDefinition } from './content.types';
+
+export interface DefinitionRow {
+  id: string;
+  kind: DefinitionKind;
+  slug: string;
+  source: DefinitionSource;
+  definition: StoredDefinition;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface JournalRow {
+  id: string;
+  target: DefinitionKind;
+  slug: string;
+  changes: unknown[];
+  applied_by: string | null;
+  applied_at: Date;
+}
+
+/** Lock namespace of schema changes (pg_advisory_xact_lock(ns, key)): one key per target. */
+const SCHEMA_LOCK_NS = 0x5c4e;
+
+@Injectable()
+export class DefinitionsRepository {
+  all(em: EntityManager): Promise<DefinitionRow[]> {
+    return rows<DefinitionRow>(em, `SELECT * FROM content_definitions ORDER BY kind, slug`);
+  }
+
+  async find(em: EntityManager, kind: DefinitionKind, slug: string): Promise<DefinitionRow | null> {
+    const found = await rows<DefinitionRow>(
+      em,
+      `SELECT * FROM content_definitions WHERE kind = $1 AND slug = $2`,
+      [kind, slug],
+    );
+    return found[0] ?? null;
+  }
+
+  /** A collection or single holding this slug (they share one slug space). */
+  async findEntryTarget(em: EntityManager, slug: string): Promise<DefinitionRow | null> {
+    const found = await rows<DefinitionRow>(
+      em,
+      `SELECT * FROM content_definitions WHERE kind <> 'field-group' AND slug = $1`,
+      [slug],
+    );
+    return found[0] ?? null;
+  }
+
+  /**
+   * Serialises schema changes of one target (and, with `'*'`, the boot sync against everything):
+   * held until the transaction ends.
+   */
+  async lock(em: EntityManager, key: string): Promise<void> {
+    await em.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [SCHEMA_LOCK_NS, key]);
+  }
+
+  async insert(
+    em: EntityManager,
+    v: { kind: DefinitionKind; slug: string; source: DefinitionSource; definition: StoredDefinition },
+  ): Promise<DefinitionRow> {
+    const found = await rows<DefinitionRow>(
+      em,
+      `INSERT INTO content_definitions (kind, slug, source, definition)
+       VALUES ($1, $2, $3, $4) RETURNING *`,
+      [v.kind, v.slug, v.source, JSON.stringify(v.definition)],
+    );
+    return found[0];
+  }
+
+  async update(em: EntityManager, id: string, definition: StoredDefinition): Promise<DefinitionRow> {
+    const found = await rows<DefinitionRow>(
+      em,
+      `UPDATE content_definitions SET definition = $2, updated_at = now() WHERE id = $1 RETURNING *`,
+      [id, JSON.stringify(definition)],
+    );
+    return found[0];
+  }
+
+  async delete(em: EntityManager, id: string): Promise<void> {
+    await em.query(`DELETE FROM content_definitions WHERE id = $1`, [id]);
+  }
+
+  async insertJournal(
+    em: EntityManager,
+    v: { target: DefinitionKind; slug: string; changes: unknown[]; appliedBy: string | null },
+  ): Promise<void> {
+    await em.query(`INSERT INTO schema_journal (target, slug, changes, applied_by) VALUES ($1, $2, $3, $4)`, [
+      v.target,
+      v.slug,
+      JSON.stringify(v.changes),
+      v.appliedBy,
+    ]);
+  }
+
+  async listJournal(
+    em: EntityManager,
+    page: { limit: number; offset: number; direction: 'asc' | 'desc' },
+  ): Promise<{ rows: JournalRow[]; total: number }> {
+    const dir = page.direction === 'asc' ? 'ASC' : 'DESC';
+    const [count, found] = await Promise.all([
+      rows<{ total: string }>(em, `SELECT count(*) AS total FROM schema_journal`),
+      rows<JournalRow>(
+        em,
+        `SELECT * FROM schema_journal ORDER BY applied_at ${dir}, id ${dir} LIMIT $1 OFFSET $2`,
+        [page.limit, page.offset],
+      ),
+    ]);
+    return { rows: found, total: Number(count[0].total) };
+  }
+
+  /** Runs generated DDL (identifiers quoted and names validated by the schema layer). */
+  async execute(em: EntityManager, statements: readonly string[]): Promise<void> {
+    for (const sql of statements) {
+      await em.query(sql);
+    }
+  }
+
+  /** Whether a table exists in the current schema. */
+  async tableExists(em: EntityManager, table: string): Promise<boolean> {
+    const found = await rows<{ ok: boolean }>(em, `SELECT to_regclass(quote_ident($1)) IS NOT NULL AS ok`, [
+      table,
+    ]);
+    return found[0].ok;
+  }
+}

@@ -1,0 +1,152 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { rows } from '../../../database/sql';
+import { quoteIdent as q } from '../schema';
+
+export type Row = Record<string, unknown>;
+
+/**
+ * SQL of entries in content tables. Table and column names come from validated definitions and
+ * are always quoted; values travel only as parameters. Queries built by the query compiler
+ * arrive here as text plus parameters.
+ */
+@Injectable()
+export class EntriesRepository {
+  /** A compiled page and its count, on two connections at once (outside a transaction). */
+  async page(
+    em: EntityManager,
+    list: { sql: string; params: unknown[] },
+    count: { sql: string; params: unknown[] },
+  ): Promise<{ rows: Row[]; total: number }> {
+    const [found, counted] = await Promise.all([
+      rows<Row>(em, list.sql, list.params),
+      rows<{ total: string }>(em, count.sql, count.params),
+    ]);
+    return { rows: found, total: Number(counted[0].total) };
+  }
+
+  select(em: EntityManager, sql: string, params: unknown[]): Promise<Row[]> {
+    return rows<Row>(em, sql, params);
+  }
+
+  async count(em: EntityManager, sql: string, params: unknown[]): Promise<number> {
+    const found = await rows<{ total: string }>(em, sql, params);
+    return Number(found[0].total);
+  }
+
+  /** Inserts one entry (`id` given or generated) and answers its id. */
+  async insert(em: EntityManager, table: string, values: Row): Promise<string> {
+    const cols = Object.keys(values);
+    const found = await rows<{ id: string }>(
+      em,
+      cols.length
+        ? `INSERT INTO ${q(table)} (${cols.map(q).join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING "id"`
+        : `INSERT INTO ${q(table)} DEFAULT VALUES RETURNING "id"`,
+      Object.values(values),
+    );
+    return found[0].id;
+  }
+
+  /** Inserts the row `id` unless it exists (a single's one row). */
+  async insertIfMissing(em: EntityManager, table: string, values: Row): Promise<void> {
+    const cols = Object.keys(values);
+    await em.query(
+      `INSERT INTO ${q(table)} (${cols.map(q).join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) ` +
+        `ON CONFLICT ("id") DO NOTHING`,
+      Object.values(values),
+    );
+  }
+
+  /** Locks the entries among `ids` that exist, answering their ids. */
+  async lockIds(em: EntityManager, table: string, ids: readonly string[]): Promise<string[]> {
+    const found = await rows<{ id: string }>(
+      em,
+      `SELECT "id" FROM ${q(table)} WHERE "id" = ANY($1::uuid[]) ORDER BY "id" FOR UPDATE`,
+      [ids],
+    );
+    return found.map((r) => r.id);
+  }
+
+  /** Sets `values` (and updated_at) on the entries matching `where`; answers their ids. */
+  async update(
+    em: EntityManager,
+    table: string,
+    values: Row,
+    where: { sql: string; params: unknown[] },
+  ): Promise<string[]> {
+    const cols = Object.keys(values);
+    const offset = where.params.length;
+    const set = [...cols.map((c, i) => `${q(c)} = $${offset + i + 1}`), `"updated_at" = now()`].join(', ');
+    const found = await rows<{ id: string }>(
+      em,
+      `UPDATE ${q(table)} SET ${set} WHERE ${where.sql} RETURNING "id"`,
+      [...where.params, ...Object.values(values)],
+    );
+    return found.map((r) => r.id);
+  }
+
+  async delete(em: EntityManager, table: string, ids: readonly string[]): Promise<string[]> {
+    const found = await rows<{ id: string }>(
+      em,
+      `DELETE FROM ${q(table)} WHERE "id" = ANY($1::uuid[]) RETURNING "id"`,
+      [ids],
+    );
+    return found.map((r) => r.id);
+  }
+
+  /** Replaces the join rows of `owners` with `targets`, in order. */
+  async replaceJoin(
+    em: EntityManager,
+    join: string,
+    owners: readonly string[],
+    targets: readonly string[],
+  ): Promise<void> {
+    await em.query(`DELETE FROM ${q(join)} WHERE "owner_id" = ANY($1::uuid[])`, [owners]);
+    if (owners.length && targets.length) {
+      await em.query(
+        `INSERT INTO ${q(join)} ("owner_id", "target_id", "position")
+         SELECT o.id, t.id, t.n - 1
+           FROM unnest($1::uuid[]) AS o(id) CROSS JOIN unnest($2::uuid[]) WITH ORDINALITY AS t(id, n)`,
+        [owners, targets],
+      );
+    }
+  }
+
+  /** Copies entry `from` into a new row (the columns given), answering the new id. */
+  async copy(
+    em: EntityManager,
+    table: string,
+    from: string,
+    columns: readonly string[],
+    overrides: Row,
+  ): Promise<string> {
+    const copied = columns.filter((c) => !(c in overrides));
+    const set = Object.keys(overrides);
+    const found = await rows<{ id: string }>(
+      em,
+      `INSERT INTO ${q(table)} (${[...copied, ...set].map(q).join(', ')})
+       SELECT ${[...copied.map(q), ...set.map((_, i) => `$${i + 2}`)].join(', ')} FROM ${q(table)} WHERE "id" = $1
+       RETURNING "id"`,
+      [from, ...Object.values(overrides)],
+    );
+    return found[0].id;
+  }
+
+  async copyJoin(em: EntityManager, join: string, from: string, to: string): Promise<void> {
+    await em.query(
+      `INSERT INTO ${q(join)} ("owner_id", "target_id", "position")
+       SELECT $2, "target_id", "position" FROM ${q(join)} WHERE "owner_id" = $1`,
+      [from, to],
+    );
+  }
+
+  /** The ids among `ids` that are entries of `table`. */
+  async existing(em: EntityManager, table: string, ids: readonly string[]): Promise<Set<string>> {
+    const found = await rows<{ id: string }>(
+      em,
+      `SELECT "id" FROM ${q(table)} WHERE "id" = ANY($1::uuid[])`,
+      [ids],
+    );
+    return new Set(found.map((r) => r.id));
+  }
+}

@@ -1,0 +1,597 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Request } from 'express';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { ServiceError, ValidationIssue } from '../../../common/errors';
+import { listRecord, ListRecord } from '../../../common/pagination';
+import { SVC_CONNECTION } from '../../../svc.options';
+import type { AuthContext } from '../../auth/auth-context';
+import { ContentAccessService } from '../content-access.service';
+import { Definition, isJoinField, isRelationField, queryDefinitionOf, tableOf } from '../content.types';
+import {
+  compileFilter,
+  compileListQuery,
+  ParsedQuery,
+  parseListQuery,
+  RichTextFormat,
+  StatusFilter,
+  WhereNode,
+} from '../query';
+import { fieldIndexName, joinTable } from '../schema';
+import { SchemaService } from '../schema.service';
+import { EntriesRepository, Row } from './entries.repository';
+import { cleanEntryInput, EntryWrite } from './entry-input';
+import { checkRichText, renderRichText } from './rich-text';
+
+export type Entry = Record<string, unknown>;
+
+export interface BulkResult {
+  message: string;
+  items: Array<{ id: string }>;
+  errors: Array<{ id: string; code: string; message: string }>;
+}
+
+/** Who asks, for access checks on populated relations. */
+export interface Caller {
+  auth: AuthContext | null;
+  req: Request;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids one bulk request may name. */
+const MAX_BULK_IDS = 1000;
+const READ_PARAMS = ['depth', 'select', 'richTextFormat', 'status'];
+const COUNT_PARAMS = ['where', 'status'];
+
+function notFound(): ServiceError {
+  return new ServiceError('NOT_FOUND', 'No such entry');
+}
+
+/**
+ * Entries of collections and the content of singles: reads with the query language (SPEC 4.3),
+ * writes validated by field type, drafts, relationship population, bulk routes.
+ *
+ * Decisions:
+ * - Over HTTP, lists, reads by id and counts show published entries unless `status` says
+ *   otherwise (CONTRACTS 9). Writes (update, delete, bulk, update by query) act on entries of any
+ *   status: they are what editors do to drafts; update by query takes an optional `status`.
+ * - `depth` populates relationship and upload fields level by level, one query per field per
+ *   level, whatever the number of entries. A related entry the caller may not read (access rule
+ *   or permission of its collection) or cannot see (a draft under the published default) stays
+ *   an id.
+ * - Bulk routes validate `data` once and run in one transaction; ids that name no entry (or are
+ *   not ids) are reported in `errors` with `NOT_FOUND`.
+ */
+@Injectable()
+export class EntriesService {
+  constructor(
+    @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
+    private readonly repo: EntriesRepository,
+    private readonly schema: SchemaService,
+    private readonly access: ContentAccessService,
+  ) {}
+
+  // -------------------------------------------------------------------------------------------
+  // Reads
+
+  async list(def: Definition, query: Record<string, unknown>, caller: Caller): Promise<ListRecord<Entry>> {
+    const parsed = parseListQuery(query, queryDefinitionOf(def));
+    const c = compileListQuery(parsed, queryDefinitionOf(def), { table: tableOf(def) });
+    const found = await this.guard(def, () =>
+      this.repo.page(
+        this.db.manager,
+        { sql: c.listSql, params: c.listParams },
+        { sql: c.countSql, params: c.countParams },
+      ),
+    );
+    const items = await this.present(def, found.rows, parsed, caller);
+    return listRecord(items, found.total, parsed);
+  }
+
+  async count(def: Definition, query: Record<string, unknown>): Promise<{ total: number }> {
+    const parsed = parseListQuery(only(query, COUNT_PARAMS), queryDefinitionOf(def));
+    const c = compileListQuery(parsed, queryDefinitionOf(def), { table: tableOf(def) });
+    return {
+      total: await this.guard(def, () => this.repo.count(this.db.manager, c.countSql, c.countParams)),
+    };
+  }
+
+  async get(def: Definition, id: string, query: Record<string, unknown>, caller: Caller): Promise<Entry> {
+    const parsed = parseListQuery(only(query, READ_PARAMS), queryDefinitionOf(def));
+    const found = await this.readRows(this.db.manager, def, [id], parsed);
+    if (!found.length) {
+      throw notFound();
+    }
+    return (await this.present(def, found, parsed, caller))[0];
+  }
+
+  /** A single's content: its one row, created with the defaults on first read. */
+  async getSingle(def: Definition, query: Record<string, unknown>, caller: Caller): Promise<Entry> {
+    const parsed = parseListQuery(only(query, READ_PARAMS), queryDefinitionOf(def));
+    let found = await this.readRows(this.db.manager, def, [def.id], parsed);
+    if (!found.length) {
+      await this.guard(def, () => this.ensureSingleRow(this.db.manager, def));
+      found = await this.readRows(this.db.manager, def, [def.id], parsed);
+      if (!found.length) {
+        throw notFound(); // a draft, and the read asked for published content
+      }
+    }
+    return (await this.present(def, found, parsed, caller))[0];
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Writes
+
+  async create(def: Definition, body: unknown): Promise<Entry> {
+    return this.write(def, async (em) => {
+      const clean = this.clean(def, body, 'create');
+      await this.checkReferences(em, clean);
+      const id = await this.repo.insert(em, tableOf(def), withStatus(clean));
+      await this.writeJoins(em, def, [id], clean);
+      return this.readOne(em, def, id);
+    });
+  }
+
+  async update(def: Definition, id: string, body: unknown): Promise<Entry> {
+    return this.write(def, async (em) => {
+      if (!(await this.repo.lockIds(em, tableOf(def), [id])).length) {
+        throw notFound();
+      }
+      return this.updateIn(em, def, id, body);
+    });
+  }
+
+  async updateSingle(def: Definition, body: unknown): Promise<Entry> {
+    return this.write(def, async (em) => {
+      await this.ensureSingleRow(em, def);
+      return this.updateIn(em, def, def.id, body);
+    });
+  }
+
+  async remove(def: Definition, id: string): Promise<Entry> {
+    return this.write(def, async (em) => {
+      if (!(await this.repo.lockIds(em, tableOf(def), [id])).length) {
+        throw notFound();
+      }
+      const entry = await this.readOne(em, def, id);
+      await this.repo.delete(em, tableOf(def), [id]);
+      return entry;
+    });
+  }
+
+  /** A copy of an entry (a draft, on a drafts collection); unique values make it a 409 DUPLICATE. */
+  async duplicate(def: Definition, id: string): Promise<Entry> {
+    return this.write(def, async (em) => {
+      if (!(await this.repo.lockIds(em, tableOf(def), [id])).length) {
+        throw notFound();
+      }
+      const columns = def.fields.filter((f) => !isJoinField(f)).map((f) => f.name);
+      const copy = await this.repo.copy(em, tableOf(def), id, columns, def.drafts ? { status: 'draft' } : {});
+      for (const f of def.fields.filter(isJoinField)) {
+        await this.repo.copyJoin(em, joinTable(tableOf(def), f.name), id, copy);
+      }
+      return this.readOne(em, def, copy);
+    });
+  }
+
+  async bulkDelete(def: Definition, body: unknown): Promise<BulkResult> {
+    const ids = readIds(body, ['ids']);
+    const { valid, errors } = splitIds(ids);
+    const deleted = await this.write(def, (em) => this.repo.delete(em, tableOf(def), valid));
+    return bulkResult('deleted', ids, deleted, errors);
+  }
+
+  async bulkUpdate(def: Definition, body: unknown): Promise<BulkResult> {
+    const ids = readIds(body, ['ids', 'data']);
+    const clean = this.clean(def, (body as { data?: unknown }).data, 'update', undefined, 'data');
+    const { valid, errors } = splitIds(ids);
+    const updated = await this.write(def, async (em) => {
+      await this.checkReferences(em, clean, 'data.');
+      const found = await this.repo.lockIds(em, tableOf(def), valid);
+      if (!found.length) {
+        return [];
+      }
+      const changed = await this.repo.update(em, tableOf(def), withStatus(clean), {
+        sql: `"id" = ANY($1::uuid[])`,
+        params: [found],
+      });
+      await this.writeJoins(em, def, changed, clean);
+      return changed;
+    });
+    return bulkResult('updated', ids, updated, errors);
+  }
+
+  /** `PATCH /collections/{slug}/entries { where, data, status? }`: every matching entry, one transaction. */
+  async updateWhere(def: Definition, body: unknown): Promise<BulkResult> {
+    const input = readObject(body, ['where', 'data', 'status']);
+    const issues: ValidationIssue[] = [];
+    if (typeof input.where !== 'object' || input.where === null || Array.isArray(input.where)) {
+      issues.push({
+        path: 'where',
+        code: 'isObject',
+        message: 'where must be an object (use {} for every entry)',
+      });
+    }
+    if (input.data === undefined) {
+      issues.push({ path: 'data', code: 'required', message: 'data is required' });
+    }
+    if (issues.length) {
+      throw ServiceError.validation(issues);
+    }
+    const query: Record<string, unknown> = { where: JSON.stringify(input.where) };
+    if (input.status !== undefined) {
+      query.status = input.status;
+    }
+    const parsed = parseListQuery(query, queryDefinitionOf(def), { defaultStatus: 'all' });
+    const clean = this.clean(def, input.data, 'update', undefined, 'data');
+    const filter = compileFilter(parsed, queryDefinitionOf(def));
+    const updated = await this.write(def, async (em) => {
+      await this.checkReferences(em, clean, 'data.');
+      const changed = await this.repo.update(em, tableOf(def), withStatus(clean), filter);
+      await this.writeJoins(em, def, changed, clean);
+      return changed;
+    });
+    return { message: `${updated.length} entries updated`, items: updated.map((id) => ({ id })), errors: [] };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Helpers
+
+  private async updateIn(em: EntityManager, def: Definition, id: string, body: unknown): Promise<Entry> {
+    const existing = await this.readOne(em, def, id);
+    const clean = this.clean(def, body, 'update', existing);
+    await this.checkReferences(em, clean);
+    await this.repo.update(em, tableOf(def), withStatus(clean), { sql: `"id" = $1`, params: [id] });
+    await this.writeJoins(em, def, [id], clean);
+    return this.readOne(em, def, id);
+  }
+
+  private ensureSingleRow(em: EntityManager, def: Definition): Promise<void> {
+    // The first read makes the row; its content is the defaults, nothing to keep from anyone.
+    return this.repo.insertIfMissing(
+      em,
+      tableOf(def),
+      def.drafts ? { id: def.id, status: 'published' } : { id: def.id },
+    );
+  }
+
+  private clean(
+    def: Definition,
+    body: unknown,
+    mode: 'create' | 'update',
+    existing?: Entry,
+    prefix = '',
+  ): EntryWrite {
+    const result = cleanEntryInput(body, {
+      fields: def.fields,
+      drafts: def.drafts,
+      mode,
+      existing,
+      fieldGroup: (slug) => this.schema.fieldGroupFields(slug),
+      richText: checkRichText,
+    });
+    if (!result.ok) {
+      throw ServiceError.validation(
+        prefix
+          ? result.issues.map((i) => ({ ...i, path: i.path ? `${prefix}.${i.path}` : prefix }))
+          : result.issues,
+      );
+    }
+    return result.value;
+  }
+
+  /** Every referenced entry must exist: one query per target collection. */
+  private async checkReferences(em: EntityManager, clean: EntryWrite, prefix = ''): Promise<void> {
+    const issues: ValidationIssue[] = [];
+    for (const ref of clean.references) {
+      const target = await this.schema.find('collection', ref.relationTo);
+      const ids = [...new Set(ref.ids.map((r) => r.id))];
+      const found = target ? await this.repo.existing(em, tableOf(target), ids) : new Set<string>();
+      for (const r of ref.ids) {
+        if (!found.has(r.id)) {
+          issues.push({
+            path: `${prefix}${r.path}`,
+            code: 'notFound',
+            message: `${ref.relationTo} has no entry ${r.id}`,
+          });
+        }
+      }
+    }
+    if (issues.length) {
+      throw ServiceError.validation(issues);
+    }
+  }
+
+  private async writeJoins(
+    em: EntityManager,
+    def: Definition,
+    owners: string[],
+    clean: EntryWrite,
+  ): Promise<void> {
+    for (const [field, targets] of Object.entries(clean.joins)) {
+      await this.repo.replaceJoin(em, joinTable(tableOf(def), field), owners, targets);
+    }
+  }
+
+  /** The rows of `ids` under `parsed`'s status and select (no where, no paging). */
+  private readRows(em: EntityManager, def: Definition, ids: string[], parsed: ParsedQuery): Promise<Row[]> {
+    const byId: WhereNode = { field: 'id', op: 'in', value: ids };
+    const c = compileListQuery(
+      { ...parsed, where: byId, sort: [], page: 1, limit: Math.max(ids.length, 1), offset: 0 },
+      queryDefinitionOf(def),
+      { table: tableOf(def) },
+    );
+    return this.guard(def, () => this.repo.select(em, c.listSql, c.listParams));
+  }
+
+  /** One entry as a write answers it: every field, any status, depth 0, Lexical JSON. */
+  private async readOne(em: EntityManager, def: Definition, id: string): Promise<Entry> {
+    const found = await this.readRows(em, def, [id], WRITE_VIEW);
+    if (!found.length) {
+      throw notFound();
+    }
+    return this.presentRow(def, found[0], 'json', null);
+  }
+
+  private async present(
+    def: Definition,
+    found: Row[],
+    parsed: ParsedQuery,
+    caller: Caller,
+  ): Promise<Entry[]> {
+    const items = found.map((r) => this.presentRow(def, r, parsed.richTextFormat, parsed.select));
+    if (parsed.depth > 0 && items.length) {
+      await this.populate(def, items, parsed, caller);
+    }
+    return items;
+  }
+
+  /** API key order: id, the fields (in definition order), status, createdAt, updatedAt. */
+  private presentRow(def: Definition, row: Row, format: RichTextFormat, select: string[] | null): Entry {
+    const out: Entry = { id: row.id };
+    for (const f of def.fields) {
+      if (select && !select.includes(f.name)) {
+        continue;
+      }
+      let v = row[f.name] ?? null;
+      if (f.type === 'richText' && v !== null && format !== 'json') {
+        v = format === 'html' ? renderRichText(v) : { json: v, html: renderRichText(v) };
+      } else if (f.hasMany === true && v === null) {
+        v = [];
+      }
+      out[f.name] = v;
+    }
+    if (def.drafts && (!select || select.includes('status'))) {
+      out.status = row.status;
+    }
+    out.createdAt = row.createdAt;
+    out.updatedAt = row.updatedAt;
+    return out;
+  }
+
+  /**
+   * Replaces relationship ids by entries, `parsed.depth` levels deep: per level, one query per
+   * (collection, field) among the entries of the level before.
+   */
+  private async populate(
+    root: Definition,
+    items: Entry[],
+    parsed: ParsedQuery,
+    caller: Caller,
+  ): Promise<void> {
+    const readable = new Map<string, Promise<boolean>>();
+    const canRead = (target: Definition): Promise<boolean> => {
+      let p = readable.get(target.slug);
+      if (!p) {
+        p = this.access.can(target, 'read', caller.auth, caller.req);
+        readable.set(target.slug, p);
+      }
+      return p;
+    };
+    let level: Array<{ def: Definition; items: Entry[] }> = [{ def: root, items }];
+    for (let depth = 0; depth < parsed.depth && level.length; depth++) {
+      const next: Array<{ def: Definition; items: Entry[] }> = [];
+      for (const { def, items: entries } of level) {
+        for (const f of def.fields) {
+          if (!isRelationField(f) || !f.relationTo || !(f.name in entries[0])) {
+            continue;
+          }
+          const target = await this.schema.find('collection', f.relationTo);
+          if (!target || !(await canRead(target))) {
+            continue;
+          }
+          const ids = new Set<string>();
+          for (const e of entries) {
+            for (const v of asArray(e[f.name])) {
+              if (typeof v === 'string') {
+                ids.add(v);
+              }
+            }
+          }
+          if (!ids.size) {
+            continue;
+          }
+          const status: StatusFilter | null = target.drafts
+            ? parsed.status === 'published'
+              ? 'published'
+              : 'all'
+            : null;
+          const view: ParsedQuery = { ...WRITE_VIEW, richTextFormat: parsed.richTextFormat, status };
+          const rows = await this.readRows(this.db.manager, target, [...ids], view);
+          const byId = new Map(
+            rows.map((r) => [r.id as string, this.presentRow(target, r, parsed.richTextFormat, null)]),
+          );
+          for (const e of entries) {
+            const v = e[f.name];
+            e[f.name] = Array.isArray(v)
+              ? v.map((id: unknown) => (typeof id === 'string' ? (byId.get(id) ?? id) : id))
+              : typeof v === 'string'
+                ? (byId.get(v) ?? v)
+                : v;
+          }
+          if (byId.size) {
+            next.push({ def: target, items: [...byId.values()] });
+          }
+        }
+      }
+      level = next;
+    }
+  }
+
+  /** Runs a write in one transaction, turning database refusals into answers. */
+  private write<T>(def: Definition, work: (em: EntityManager) => Promise<T>): Promise<T> {
+    return this.guard(def, () => this.db.transaction(work));
+  }
+
+  /**
+   * Database errors an entry request can meet: a unique value taken (409 DUPLICATE), a related
+   * entry deleted meanwhile (400), a table or column changed by another instance's schema change
+   * (registry reloaded, 409 CONFLICT: retry).
+   */
+  private async guard<T>(def: Definition, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (e) {
+      if (!(e instanceof QueryFailedError)) {
+        throw e;
+      }
+      const err = e.driverError as { code?: string; constraint?: string };
+      if (err.code === '23505') {
+        const table = tableOf(def);
+        const field = def.fields.find((f) => fieldIndexName(table, f.name, 'key') === err.constraint);
+        const path = field?.name ?? '';
+        throw new ServiceError('DUPLICATE', `Another entry already has this ${path || 'value'}`, {
+          errors: [{ path, code: 'unique', message: `${path || 'the value'} must be unique` }],
+        });
+      }
+      if (err.code === '23503' || err.code === '23514') {
+        throw ServiceError.validation(
+          [
+            {
+              path: '',
+              code: 'constraint',
+              message: 'A value does not fit the collection (changed meanwhile?)',
+            },
+          ],
+          'The entry does not fit the collection',
+        );
+      }
+      if (err.code === '42703' || err.code === '42P01') {
+        this.schema.invalidate();
+        throw new ServiceError('CONFLICT', 'The schema changed while the request ran; retry it');
+      }
+      throw e;
+    }
+  }
+}
+
+/** Every field, any status, no paging: what writes answer and populated entries are read with. */
+const WRITE_VIEW: ParsedQuery = {
+  where: null,
+  sort: [],
+  page: 1,
+  limit: 1,
+  offset: 0,
+  select: null,
+  depth: 0,
+  richTextFormat: 'json',
+  status: 'all',
+};
+
+function withStatus(clean: EntryWrite): Row {
+  return clean.status ? { ...clean.columns, status: clean.status } : clean.columns;
+}
+
+function asArray(v: unknown): unknown[] {
+  return Array.isArray(v) ? v : v === null || v === undefined ? [] : [v];
+}
+
+/** The query keeping only `allowed` parameters; any other is a 400 (never silently ignored). */
+function only(query: Record<string, unknown>, allowed: readonly string[]): Record<string, unknown> {
+  const issues: ValidationIssue[] = [];
+  for (const k of Object.keys(query)) {
+    const top = k.split('[')[0];
+    if (!allowed.includes(top)) {
+      issues.push({
+        path: top,
+        code: 'unknown_parameter',
+        message: `${top} does not apply here (allowed: ${allowed.join(', ')})`,
+      });
+    }
+  }
+  if (issues.length) {
+    throw ServiceError.validation(issues);
+  }
+  return query;
+}
+
+function readObject(body: unknown, allowed: readonly string[]): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw ServiceError.validation([
+      { path: '', code: 'isObject', message: 'the body must be a JSON object' },
+    ]);
+  }
+  const input = body as Record<string, unknown>;
+  const unknown = Object.keys(input).filter((k) => !allowed.includes(k));
+  if (unknown.length) {
+    throw ServiceError.validation(
+      unknown.map((k) => ({ path: k, code: 'unknown_field', message: `"${k}" is not accepted here` })),
+    );
+  }
+  return input;
+}
+
+function readIds(body: unknown, allowed: readonly string[]): string[] {
+  const input = readObject(body, allowed);
+  const ids = input.ids;
+  const issues: ValidationIssue[] = [];
+  if (!Array.isArray(ids) || ids.length === 0) {
+    issues.push({ path: 'ids', code: 'isArray', message: 'ids must be a non-empty array of entry ids' });
+  } else if (ids.length > MAX_BULK_IDS) {
+    issues.push({ path: 'ids', code: 'arrayMaxSize', message: `ids holds at most ${MAX_BULK_IDS} ids` });
+  } else {
+    ids.forEach((id, i) => {
+      if (typeof id !== 'string') {
+        issues.push({ path: `ids.${i}`, code: 'isString', message: 'an id must be a string' });
+      }
+    });
+  }
+  if (allowed.includes('data') && input.data === undefined) {
+    issues.push({ path: 'data', code: 'required', message: 'data is required' });
+  }
+  if (issues.length) {
+    throw ServiceError.validation(issues);
+  }
+  return ids as string[];
+}
+
+function splitIds(ids: string[]): { valid: string[]; errors: BulkResult['errors'] } {
+  const valid: string[] = [];
+  const errors: BulkResult['errors'] = [];
+  for (const id of ids) {
+    if (UUID.test(id)) {
+      valid.push(id.toLowerCase());
+    } else {
+      errors.push({ id, code: 'NOT_FOUND', message: 'No such entry' });
+    }
+  }
+  return { valid: [...new Set(valid)], errors };
+}
+
+function bulkResult(verb: string, ids: string[], done: string[], invalid: BulkResult['errors']): BulkResult {
+  const doneSet = new Set(done);
+  const errors = [...invalid];
+  const reported = new Set(invalid.map((e) => e.id));
+  for (const id of ids) {
+    const lower = id.toLowerCase();
+    if (UUID.test(id) && !doneSet.has(lower) && !reported.has(id)) {
+      errors.push({ id, code: 'NOT_FOUND', message: 'No such entry' });
+      reported.add(id);
+    }
+  }
+  return {
+    message: `${done.length} ${done.length === 1 ? 'entry' : 'entries'} ${verb}`,
+    items: done.map((id) => ({ id })),
+    errors,
+  };
+}

@@ -1,0 +1,83 @@
+import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { SvcController } from '../../common/svc-controller';
+import type { AuthContext } from '../auth/auth-context';
+import { CurrentAuth, RequirePermission } from '../auth/decorators/auth.decorators';
+import { ContentRoute, CurrentDefinition } from './content-route';
+import type { Definition } from './content.types';
+import { definitionList, toDefinitionRecord, toEnrichedRecord } from './definition.mapper';
+import { EntriesService } from './entries/entries.service';
+import { SchemaService } from './schema.service';
+
+/** `/admin/api/singles`: single definitions and their one-row content (SPEC 4.2). */
+@SvcController('singles')
+export class SinglesController {
+  constructor(
+    private readonly schema: SchemaService,
+    private readonly entries: EntriesService,
+  ) {}
+
+  @Get()
+  async list(@Query() query: Record<string, unknown>) {
+    return definitionList(await this.schema.all('single'), query);
+  }
+
+  @Post()
+  @RequirePermission('manage-settings')
+  async create(@Body() body: unknown, @CurrentAuth() auth: AuthContext) {
+    const item = await this.schema.create('single', body, auth);
+    return { message: 'Single created', item: toDefinitionRecord(item) };
+  }
+
+  @Post('schema/:slug/preview')
+  @HttpCode(200)
+  @RequirePermission('manage-settings')
+  preview(@Param('slug') slug: string, @Body() body: unknown) {
+    return this.schema.preview('single', slug, body);
+  }
+
+  @Post('schema/:slug/apply')
+  @HttpCode(200)
+  @RequirePermission('manage-settings')
+  async apply(@Param('slug') slug: string, @Body() body: unknown, @CurrentAuth() auth: AuthContext) {
+    const { item, changes } = await this.schema.apply('single', slug, body, auth);
+    return { message: 'Schema applied', item: toDefinitionRecord(item), changes };
+  }
+
+  @Get(':slug/schema')
+  @ContentRoute('single', 'read')
+  schemaOf(@CurrentDefinition() def: Definition) {
+    return toEnrichedRecord(def, (slug) => this.schema.fieldGroupFields(slug));
+  }
+
+  @Patch(':slug/schema')
+  @RequirePermission('manage-settings')
+  async updateSchema(@Param('slug') slug: string, @Body() body: unknown, @CurrentAuth() auth: AuthContext) {
+    const item = await this.schema.update('single', slug, body, auth);
+    return { message: 'Single updated', item: toDefinitionRecord(item) };
+  }
+
+  @Get(':slug')
+  @ContentRoute('single', 'read')
+  get(
+    @CurrentDefinition() def: Definition,
+    @Query() query: Record<string, unknown>,
+    @CurrentAuth() auth: AuthContext | undefined,
+    @Req() req: Request,
+  ) {
+    return this.entries.getSingle(def, query, { auth: auth ?? null, req });
+  }
+
+  @Patch(':slug')
+  @ContentRoute('single', 'update')
+  async update(@CurrentDefinition() def: Definition, @Body() body: unknown) {
+    return { message: 'Single updated', item: await this.entries.updateSingle(def, body) };
+  }
+
+  @Delete(':slug')
+  @RequirePermission('manage-settings')
+  async remove(@Param('slug') slug: string, @CurrentAuth() auth: AuthContext) {
+    const item = await this.schema.remove('single', slug, auth);
+    return { message: 'Single deleted', item: toDefinitionRecord(item) };
+  }
+}
