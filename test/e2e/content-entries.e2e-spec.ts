@@ -78,6 +78,12 @@ describe('content entries', () => {
             access: { read: true },
           },
           {
+            slug: 'bulletins',
+            drafts: true,
+            fields: [{ name: 'text', type: 'text' }],
+            access: { read: true },
+          },
+          {
             slug: 'guarded',
             fields: [{ name: 'owner', type: 'text' }],
             access: {
@@ -327,6 +333,25 @@ describe('content entries', () => {
       .expect(200);
     expect(open.body.items).toHaveLength(1);
     await t.http.post(api('/collections/announcements/entries')).send({ text: 'x' }).expect(401);
+
+    // A collection open to visitors shows them published entries only; drafts need a sign-in.
+    await post('bulletins', { text: 'out', status: 'published' }).expect(201);
+    const hidden = await post('bulletins', { text: 'soon' }).expect(201);
+    const visible = await t.http.get(api('/collections/bulletins/entries')).expect(200);
+    expect(visible.body.items.map((i: { text: string }) => i.text)).toEqual(['out']);
+    await t.http.get(api('/collections/bulletins/entries?status=all')).expect(401);
+    await t.http.get(api('/collections/bulletins/entries/count?status=draft')).expect(401);
+    await t.http.get(api(`/collections/bulletins/entries/${hidden.body.item.id}`)).expect(404);
+    await t.http.get(api(`/collections/bulletins/entries/${hidden.body.item.id}?status=draft`)).expect(401);
+    const count = await t.http.get(api('/collections/bulletins/entries/count')).expect(200);
+    expect(count.body).toEqual({ total: 1 });
+  });
+
+  it('keeps the built-in media collection for uploads: JSON creates are refused', async () => {
+    const res = await post('media', { filename: 'a.png', mimeType: 'image/png', filesize: 1 }).expect(415);
+    expect(res.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const list = await t.http.get(api('/collections/media/entries')).set(admin).expect(200);
+    expect(list.body.meta.total).toBe(0);
   });
 
   it('lets an access function decide with the permission, never the role name', async () => {

@@ -307,6 +307,31 @@ describe('compileFilter and compileListQuery', () => {
     expect(list({ select: 'status,title', status: 'all' })).toMatchSnapshot();
   });
 
+  it('reads a join-table field with an order column in the same query, in order', () => {
+    const ordered: QueryDefinition = {
+      drafts: false,
+      fields: [
+        {
+          name: 'related',
+          type: 'relationship',
+          hasMany: true,
+          join: {
+            table: 'c_posts__related',
+            ownerColumn: 'owner_id',
+            valueColumn: 'target_id',
+            orderColumn: 'position',
+          },
+        },
+      ],
+    };
+    expect(list({ select: 'related' }, ordered).listSql).toBe(
+      'SELECT "id", "created_at" AS "createdAt", "updated_at" AS "updatedAt", ' +
+        'ARRAY(SELECT "c_posts__related"."target_id" FROM "c_posts__related" ' +
+        'WHERE "c_posts__related"."owner_id" = "c_posts"."id" ORDER BY "c_posts__related"."position") AS "related" ' +
+        'FROM "c_posts" ORDER BY "created_at" DESC, "id" DESC LIMIT $1 OFFSET $2',
+    );
+  });
+
   it('orders stably with id last, in the direction of the last key', () => {
     const order = (sort: string) => /ORDER BY (.*) LIMIT/.exec(list({ sort }).listSql)?.[1];
     expect(order('title')).toBe('"title" ASC, "id" ASC');

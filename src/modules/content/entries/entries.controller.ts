@@ -40,8 +40,13 @@ export class EntriesController {
 
   @Get('count')
   @ContentRoute('collection', 'read')
-  count(@CurrentDefinition() def: Definition, @Query() query: Record<string, unknown>) {
-    return this.entries.count(def, query);
+  count(
+    @CurrentDefinition() def: Definition,
+    @Query() query: Record<string, unknown>,
+    @CurrentAuth() auth: AuthContext | undefined,
+    @Req() req: Request,
+  ) {
+    return this.entries.count(def, query, { auth: auth ?? null, req });
   }
 
   @Post('bulk-delete')

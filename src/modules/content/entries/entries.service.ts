@@ -17,6 +17,7 @@ import {
   StatusFilter,
   WhereNode,
 } from '../query';
+import { MEDIA_SLUG } from '../media.definition';
 import { fieldIndexName, joinTable } from '../schema';
 import { SchemaService } from '../schema.service';
 import { EntriesRepository, Row } from './entries.repository';
@@ -75,7 +76,7 @@ export class EntriesService {
   // Reads
 
   async list(def: Definition, query: Record<string, unknown>, caller: Caller): Promise<ListRecord<Entry>> {
-    const parsed = parseListQuery(query, queryDefinitionOf(def));
+    const parsed = readQuery(def, query, null, caller);
     const c = compileListQuery(parsed, queryDefinitionOf(def), { table: tableOf(def) });
     const found = await this.guard(def, () =>
       this.repo.page(
@@ -88,8 +89,8 @@ export class EntriesService {
     return listRecord(items, found.total, parsed);
   }
 
-  async count(def: Definition, query: Record<string, unknown>): Promise<{ total: number }> {
-    const parsed = parseListQuery(only(query, COUNT_PARAMS), queryDefinitionOf(def));
+  async count(def: Definition, query: Record<string, unknown>, caller: Caller): Promise<{ total: number }> {
+    const parsed = readQuery(def, query, COUNT_PARAMS, caller);
     const c = compileListQuery(parsed, queryDefinitionOf(def), { table: tableOf(def) });
     return {
       total: await this.guard(def, () => this.repo.count(this.db.manager, c.countSql, c.countParams)),
@@ -97,7 +98,7 @@ export class EntriesService {
   }
 
   async get(def: Definition, id: string, query: Record<string, unknown>, caller: Caller): Promise<Entry> {
-    const parsed = parseListQuery(only(query, READ_PARAMS), queryDefinitionOf(def));
+    const parsed = readQuery(def, query, READ_PARAMS, caller);
     const found = await this.readRows(this.db.manager, def, [id], parsed);
     if (!found.length) {
       throw notFound();
@@ -107,7 +108,7 @@ export class EntriesService {
 
   /** A single's content: its one row, created with the defaults on first read. */
   async getSingle(def: Definition, query: Record<string, unknown>, caller: Caller): Promise<Entry> {
-    const parsed = parseListQuery(only(query, READ_PARAMS), queryDefinitionOf(def));
+    const parsed = readQuery(def, query, READ_PARAMS, caller);
     let found = await this.readRows(this.db.manager, def, [def.id], parsed);
     if (!found.length) {
       await this.guard(def, () => this.ensureSingleRow(this.db.manager, def));
@@ -123,6 +124,7 @@ export class EntriesService {
   // Writes
 
   async create(def: Definition, body: unknown): Promise<Entry> {
+    refuseMediaWithoutFile(def);
     return this.write(def, async (em) => {
       const clean = this.clean(def, body, 'create');
       await this.checkReferences(em, clean);
@@ -161,6 +163,7 @@ export class EntriesService {
 
   /** A copy of an entry (a draft, on a drafts collection); unique values make it a 409 DUPLICATE. */
   async duplicate(def: Definition, id: string): Promise<Entry> {
+    refuseMediaWithoutFile(def);
     return this.write(def, async (em) => {
       if (!(await this.repo.lockIds(em, tableOf(def), [id])).length) {
         throw notFound();
@@ -498,12 +501,40 @@ const WRITE_VIEW: ParsedQuery = {
   status: 'all',
 };
 
+/** A media entry describes a stored file: it is made by an upload (CONTRACTS 11), never from JSON. */
+function refuseMediaWithoutFile(def: Definition): void {
+  if (def.source === 'system' && def.slug === MEDIA_SLUG) {
+    throw new ServiceError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Media entries are created by uploading the file as multipart/form-data (field "file")',
+    );
+  }
+}
+
 function withStatus(clean: EntryWrite): Row {
   return clean.status ? { ...clean.columns, status: clean.status } : clean.columns;
 }
 
 function asArray(v: unknown): unknown[] {
   return Array.isArray(v) ? v : v === null || v === undefined ? [] : [v];
+}
+
+/**
+ * A read's query, parsed. Drafts are for signed-in callers: a visitor (let in by an access rule)
+ * asking for `status=draft` or `all` is told to sign in, so opening a collection to the public
+ * never publishes its drafts.
+ */
+function readQuery(
+  def: Definition,
+  query: Record<string, unknown>,
+  allowed: readonly string[] | null,
+  caller: Caller,
+): ParsedQuery {
+  const parsed = parseListQuery(allowed ? only(query, allowed) : query, queryDefinitionOf(def));
+  if (!caller.auth && parsed.status !== null && parsed.status !== 'published') {
+    throw new ServiceError('AUTH_REQUIRED', 'Sign in to see drafts');
+  }
+  return parsed;
 }
 
 /** The query keeping only `allowed` parameters; any other is a 400 (never silently ignored). */
