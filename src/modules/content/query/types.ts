@@ -197,8 +197,22 @@ export const ALWAYS_SELECTED = ['id', 'createdAt', 'updatedAt'] as const;
 
 export type QueryModel = ReadonlyMap<string, ResolvedField>;
 
-/** System fields first, then the collection's fields in definition order. */
+const resolved = new WeakMap<QueryDefinition, QueryModel>();
+
+/**
+ * System fields first, then the collection's fields in definition order. Memoised per definition
+ * object (definitions are not mutated once built), so every request on a collection shares one.
+ */
 export function resolveDefinition(def: QueryDefinition): QueryModel {
+  let model = resolved.get(def);
+  if (!model) {
+    model = buildModel(def);
+    resolved.set(def, model);
+  }
+  return model;
+}
+
+function buildModel(def: QueryDefinition): QueryModel {
   const model = new Map<string, ResolvedField>();
   const system = (name: string, valueType: ValueType, operators: ReadonlySet<Operator>): void => {
     model.set(name, {
