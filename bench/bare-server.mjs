@@ -3,10 +3,12 @@
 //
 // Started by bench/run.mjs as a child process with env PORT and DATABASE_URL.
 // To add a route, add an entry to `routes` below: key "METHOD /path", value an async
-// handler `(req, ctx) => ({ status, headers?, body })` (body: object → JSON, string → as is).
+// handler `(req, ctx) => ({ status, headers?, body })` (body: object → JSON, string → as is);
+// routes with a path parameter go to `patternRoutes` (matched by RegExp, after `routes`).
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { URLSearchParams } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 
@@ -71,6 +73,130 @@ const routes = {
   }),
 };
 
+// ---------------------------------------------------------------------------------------------
+// Content engine reference (bench scenarios "bare content ..."): the same SQL the service runs for
+// `GET /admin/api/collections/posts-<size>/entries?where[views][greater_than]=N&sort=-views&limit=L`
+// and `GET .../entries/<id>`, on plain copies of its tables (bare_posts_10k, bare_posts_1m: same
+// rows, same indexes, seeded by bench/content-seed.mjs), answering the same JSON. The statements
+// are hard-coded: this measures what the database and node:http alone cost for that answer.
+// ---------------------------------------------------------------------------------------------
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ENTRY_COLUMNS =
+  '"id", "created_at" AS "createdAt", "updated_at" AS "updatedAt", "title", "views", "body", "author", "editor", "reviewer"';
+const CONTENT_SQL = Object.fromEntries(
+  ['10k', '1m'].map((size) => {
+    const table = `"bare_posts_${size}"`;
+    return [
+      size,
+      {
+        list: `SELECT ${ENTRY_COLUMNS} FROM ${table} WHERE "views" > $1 ORDER BY "views" DESC, "id" DESC LIMIT $2 OFFSET $3`,
+        count: `SELECT count(*) AS "total" FROM ${table} WHERE "views" > $1`,
+        get: `SELECT ${ENTRY_COLUMNS} FROM ${table} WHERE "id" = ANY($1) ORDER BY "id" ASC LIMIT $2 OFFSET $3`,
+      },
+    ];
+  }),
+);
+
+/** The service's key order: id, the fields in definition order, createdAt, updatedAt. */
+function postEntry(r) {
+  return {
+    id: r.id,
+    title: r.title ?? null,
+    views: r.views ?? null,
+    body: r.body ?? null,
+    author: r.author ?? null,
+    editor: r.editor ?? null,
+    reviewer: r.reviewer ?? null,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  };
+}
+
+function badRequest(message) {
+  return { status: 400, body: { statusCode: 400, message, error: 'Bad Request' } };
+}
+
+function notFound(message) {
+  return { status: 404, body: { statusCode: 404, message, error: 'Not Found' } };
+}
+
+/** A positive integer query value, `fallback` when absent; null when not one. */
+function positiveInt(raw, fallback) {
+  if (raw === null) {
+    return fallback;
+  }
+  return /^[1-9][0-9]{0,8}$/.test(raw) ? Number(raw) : null;
+}
+
+/**
+ * The fixed list scenario only: `where[views][greater_than]` (a number), `sort=-views`, `limit`
+ * (default 10, at most 500) and `page` (default 1); anything else is a 400.
+ */
+async function contentList(size, search) {
+  const params = new URLSearchParams(search);
+  const raw = params.get('where[views][greater_than]');
+  const threshold = raw === null || raw.trim() === '' ? NaN : Number(raw);
+  const limit = positiveInt(params.get('limit'), 10);
+  const page = positiveInt(params.get('page'), 1);
+  for (const key of params.keys()) {
+    if (!['where[views][greater_than]', 'sort', 'limit', 'page'].includes(key)) {
+      return badRequest(`the bare reference does not handle ${key}`);
+    }
+  }
+  if (!Number.isFinite(threshold) || params.get('sort') !== '-views' || limit === null || page === null) {
+    return badRequest(
+      'the bare reference handles where[views][greater_than]=<n>&sort=-views[&limit][&page] only',
+    );
+  }
+  const take = Math.min(limit, 500);
+  const sql = CONTENT_SQL[size];
+  // The page and its count on two pool connections at once, as the service runs them.
+  const [found, counted] = await Promise.all([
+    pool.query(sql.list, [threshold, take, (page - 1) * take]),
+    pool.query(sql.count, [threshold]),
+  ]);
+  const total = Number(counted.rows[0].total);
+  const totalPages = Math.ceil(total / take);
+  return {
+    status: 200,
+    body: {
+      items: found.rows.map(postEntry),
+      meta: { total, page, limit: take, totalPages, hasNext: page < totalPages, hasPrev: page > 1 },
+    },
+  };
+}
+
+async function contentGet(size, id) {
+  if (!UUID.test(id)) {
+    return notFound('No such entry');
+  }
+  const found = await pool.query(CONTENT_SQL[size].get, [[id.toLowerCase()], 1, 0]);
+  return found.rows.length ? { status: 200, body: postEntry(found.rows[0]) } : notFound('No such entry');
+}
+
+/**
+ * Routes matched by pattern, tried after the exact `routes`: [method, RegExp on the pathname,
+ * async (req, ctx, match, search) => ({ status, headers?, body })].
+ */
+const patternRoutes = [
+  ['GET', /^\/bare\/posts-(10k|1m)\/entries$/, (_req, _ctx, m, search) => contentList(m[1], search)],
+  ['GET', /^\/bare\/posts-(10k|1m)\/entries\/([^/]+)$/, (_req, _ctx, m) => contentGet(m[1], m[2])],
+];
+
+function findRoute(method, pathname) {
+  const exact = routes[`${method} ${pathname}`];
+  if (exact) {
+    return (req, ctx) => exact(req, ctx);
+  }
+  for (const [m, pattern, handler] of patternRoutes) {
+    const match = m === method ? pattern.exec(pathname) : null;
+    if (match) {
+      return (req, ctx, search) => handler(req, ctx, match, search);
+    }
+  }
+  return undefined;
+}
+
 /** Reads the request body (bounded); handlers that need it call ctx.readBody() / ctx.readJson(). */
 function readBody(req) {
   return new Promise((resolve, reject) => {
@@ -102,8 +228,10 @@ function send(res, status, headers, body) {
 }
 
 const server = http.createServer((req, res) => {
-  const pathname = (req.url ?? '/').split('?', 1)[0];
-  const handler = routes[`${req.method} ${pathname}`];
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  const pathname = q === -1 ? url : url.slice(0, q);
+  const handler = findRoute(req.method, pathname);
   if (!handler) {
     send(res, 404, {}, { statusCode: 404, message: `Cannot ${req.method} ${pathname}`, error: 'Not Found' });
     return;
@@ -113,7 +241,7 @@ const server = http.createServer((req, res) => {
     readBody: () => readBody(req),
     readJson: async () => JSON.parse((await readBody(req)) || 'null'),
   };
-  handler(req, ctx).then(
+  handler(req, ctx, q === -1 ? '' : url.slice(q + 1)).then(
     (out) => send(res, out.status ?? 200, out.headers ?? {}, out.body ?? ''),
     (err) => {
       const status = err?.status ?? 500;

@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { seedContent, seedReports } from './content-seed.mjs';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(BENCH_DIR, '..');
@@ -38,7 +39,11 @@ let interrupted = false;
 //            data (ctx.request to the service, or SQL on ctx.dbPool) and return extra headers
 //            (e.g. an Authorization header) or override body/path.
 //            ctx = { svcUrl, bareUrl, adminPool, dbPool, request }
-//   autocannon?: extra autocannon options merged last (e.g. `requests` for per-request bodies).
+//   autocannon?: extra autocannon options merged last (e.g. `requests` for per-request bodies);
+//            setup may return `autocannon` too (merged after the scenario's).
+//   targets?: goals checked and printed after the table, e.g.
+//            { vs: 'bare content list 10k', min: 0.8 } (req/s ratio to another scenario of the run)
+//            { p99Under: 50 } (p99 latency in ms)
 // ---------------------------------------------------------------------------------------------
 /**
  * Signs in once per run through `POST /admin/api/auth/setup` (the fresh database has no user yet),
@@ -123,6 +128,277 @@ function chainUser(ctx) {
   return chainSession;
 }
 
+/**
+ * Mints an API key with a browser session (keys are minted with the session cookie only, never a
+ * Bearer credential) and answers its secret.
+ */
+async function mintApiKey(ctx, sessionToken, body) {
+  const res = await ctx.request({
+    method: 'POST',
+    url: `${ctx.svcUrl}/admin/api/api-keys`,
+    headers: { Cookie: `svc_session=${sessionToken}` },
+    body,
+  });
+  if (res.status !== 201) {
+    throw new Error(`bench API key: ${res.status} ${res.body}`);
+  }
+  return res.json.key;
+}
+
+/** A read-only key of the bench super-admin (it reads every collection). Memoised. */
+let contentKeyPromise;
+function contentKey(ctx) {
+  contentKeyPromise ??= (async () =>
+    mintApiKey(ctx, (await benchAdmin(ctx)).token, { name: 'bench content', type: 'read-only' }))();
+  return contentKeyPromise;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Content engine (bench/content-seed.mjs seeds people + posts, 10k or 1M rows, once per run, and
+// copies them into bare_posts_<size> for the bare server). Every setup checks one answer first,
+// so a scenario never measures error pages, and the service and the bare server agree.
+// ---------------------------------------------------------------------------------------------
+const CONTENT_LIST_QUERY = 'where[views][greater_than]=500&sort=-views&limit=20';
+const ENTRY_KEYS = ['id', 'title', 'views', 'body', 'author', 'editor', 'reviewer', 'createdAt', 'updatedAt'];
+const PERSON_KEYS = ['id', 'name', 'createdAt', 'updatedAt'];
+
+function sameKeys(obj, keys) {
+  return obj !== null && typeof obj === 'object' && JSON.stringify(Object.keys(obj)) === JSON.stringify(keys);
+}
+
+function sameKeySet(obj, keys) {
+  return (
+    obj !== null &&
+    typeof obj === 'object' &&
+    JSON.stringify(Object.keys(obj).sort()) === JSON.stringify([...keys].sort())
+  );
+}
+
+/**
+ * GETs `url` once and throws unless it answers 200 and `check(json, warn)` returns nothing (else a
+ * complaint); `warn(text)` notes a difference that does not stop the run (key order), printed and
+ * kept in the results JSON under `shapeWarnings`.
+ */
+const shapeWarnings = [];
+async function checkAnswer(ctx, name, url, headers, check) {
+  const res = await ctx.request({ url, headers });
+  const warn = (text) => {
+    if (!shapeWarnings.some((w) => w.scenario === name && w.text === text)) {
+      shapeWarnings.push({ scenario: name, text });
+      console.error(`warning: "${name}": ${text}`);
+    }
+  };
+  const problem = res.status !== 200 ? `HTTP ${res.status}` : check(res.json, warn);
+  if (problem) {
+    throw new Error(`scenario "${name}": ${problem}\nGET ${url}\n→ ${res.status} ${res.body.slice(0, 2000)}`);
+  }
+  return res.json;
+}
+
+/** An entry of posts-<size>: its keys (in the service's order, else a warning). */
+function entryProblem(entry, warn, what = 'item') {
+  if (!sameKeySet(entry, ENTRY_KEYS)) {
+    return `${what} keys ${JSON.stringify(Object.keys(entry ?? {}))}, expected ${JSON.stringify(ENTRY_KEYS)}`;
+  }
+  if (!sameKeys(entry, ENTRY_KEYS)) {
+    warn(`${what} key order ${JSON.stringify(Object.keys(entry))}, expected ${JSON.stringify(ENTRY_KEYS)}`);
+  }
+  return null;
+}
+
+/**
+ * The service's answer next to the bare server's for the same request (when both run): they should
+ * be the same JSON; a difference is a warning (first differing path).
+ */
+async function compareWithBare(ctx, name, svcJson, barePath) {
+  if (!ctx.bareUrl) {
+    return;
+  }
+  const bare = await ctx.request({ url: ctx.bareUrl + barePath });
+  const diff = firstDifference(svcJson, bare.json, '');
+  if (bare.status !== 200 || diff) {
+    const text =
+      bare.status !== 200 ? `bare server answered ${bare.status}` : `differs from the bare server at ${diff}`;
+    if (!shapeWarnings.some((w) => w.scenario === name && w.text === text)) {
+      shapeWarnings.push({ scenario: name, text });
+      console.error(`warning: "${name}": ${text}`);
+    }
+  }
+}
+
+function firstDifference(a, b, at) {
+  if (a === b) {
+    return null;
+  }
+  if (
+    a === null ||
+    b === null ||
+    typeof a !== 'object' ||
+    typeof b !== 'object' ||
+    Array.isArray(a) !== Array.isArray(b)
+  ) {
+    return `${at || '(root)'}: ${JSON.stringify(a)?.slice(0, 200)} vs ${JSON.stringify(b)?.slice(0, 200)}`;
+  }
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (JSON.stringify(ka) !== JSON.stringify(kb)) {
+    return `${at || '(root)'} keys ${JSON.stringify(ka)} vs ${JSON.stringify(kb)}`;
+  }
+  for (const k of ka) {
+    const d = firstDifference(a[k], b[k], at ? `${at}.${k}` : k);
+    if (d) {
+      return d;
+    }
+  }
+  return null;
+}
+
+/** The list answer of a seeded size: 20 items sorted by views desc, total = rows with views > 500. */
+function checkList(seed) {
+  return (json, warn) => {
+    const items = json?.items;
+    if (!Array.isArray(items) || items.length !== 20) {
+      return `expected 20 items, got ${Array.isArray(items) ? items.length : typeof items}`;
+    }
+    for (const it of items) {
+      const problem = entryProblem(it, warn);
+      if (problem) {
+        return problem;
+      }
+    }
+    if (!items.every((it, k) => it.views > 500 && (k === 0 || items[k - 1].views >= it.views))) {
+      return 'items are not views > 500 sorted by views descending';
+    }
+    if (seed.top20 && JSON.stringify(items.map((i) => i.id)) !== JSON.stringify(seed.top20)) {
+      return `item ids ${JSON.stringify(items.map((i) => i.id))}, expected ${JSON.stringify(seed.top20)}`;
+    }
+    const meta = json.meta ?? {};
+    const want = {
+      total: seed.matching,
+      page: 1,
+      limit: 20,
+      totalPages: Math.ceil(seed.matching / 20),
+      hasNext: true,
+      hasPrev: false,
+    };
+    if (!sameKeySet(meta, Object.keys(want)) || Object.keys(want).some((k) => meta[k] !== want[k])) {
+      return `meta ${JSON.stringify(meta)}, expected ${JSON.stringify(want)}`;
+    }
+    if (!sameKeys(meta, Object.keys(want))) {
+      warn(
+        `meta key order ${JSON.stringify(Object.keys(meta))}, expected ${JSON.stringify(Object.keys(want))}`,
+      );
+    }
+    return null;
+  };
+}
+
+function checkEntry(id) {
+  return (json, warn) =>
+    entryProblem(json, warn, 'entry') ?? (json.id !== id ? `id ${json.id}, expected ${id}` : null);
+}
+
+function checkDepth1(json, warn) {
+  const items = json?.items;
+  if (!Array.isArray(items) || items.length !== 20) {
+    return `expected 20 items, got ${Array.isArray(items) ? items.length : typeof items}`;
+  }
+  for (const it of items) {
+    const problem = entryProblem(it, warn);
+    if (problem) {
+      return problem;
+    }
+    for (const f of ['author', 'editor', 'reviewer']) {
+      if (!sameKeySet(it[f], PERSON_KEYS)) {
+        return `${f} of ${it.id} is ${JSON.stringify(it[f])}, expected an object with keys ${JSON.stringify(PERSON_KEYS)}`;
+      }
+      if (!sameKeys(it[f], PERSON_KEYS)) {
+        warn(`${f} key order ${JSON.stringify(Object.keys(it[f]))}, expected ${JSON.stringify(PERSON_KEYS)}`);
+      }
+    }
+  }
+  return null;
+}
+
+/** Scenarios "content list <size> (key)" and "bare content list <size>": the same query string. */
+function contentListScenarios(size, targets = {}, autocannonOptions = undefined) {
+  const svcPath = `/admin/api/collections/posts-${size}/entries?${CONTENT_LIST_QUERY}`;
+  const barePath = `/bare/posts-${size}/entries?${CONTENT_LIST_QUERY}`;
+  return [
+    {
+      name: `content list ${size} (key)`,
+      target: 'svc',
+      method: 'GET',
+      path: svcPath,
+      targets: targets.svc,
+      autocannon: autocannonOptions,
+      setup: async (ctx) => {
+        const seed = await seedContent(ctx, size);
+        const headers = { Authorization: `Bearer ${await contentKey(ctx)}` };
+        const json = await checkAnswer(
+          ctx,
+          `content list ${size} (key)`,
+          ctx.svcUrl + svcPath,
+          headers,
+          checkList(seed),
+        );
+        await compareWithBare(ctx, `content list ${size} (key)`, json, barePath);
+        return { headers };
+      },
+    },
+    {
+      name: `bare content list ${size}`,
+      target: 'bare',
+      method: 'GET',
+      path: barePath,
+      targets: targets.bare,
+      autocannon: autocannonOptions,
+      setup: async (ctx) => {
+        const seed = await seedContent(ctx, size);
+        await checkAnswer(ctx, `bare content list ${size}`, ctx.bareUrl + barePath, {}, checkList(seed));
+        return {};
+      },
+    },
+  ];
+}
+
+/** Get by id: the 8 seeded ids (deterministic, the same for both) in turn, through autocannon `requests`. */
+function contentGetScenarios(size, targets = {}) {
+  const make = (name, target, prefix, needsKey, scenarioTargets) => ({
+    name,
+    target,
+    method: 'GET',
+    path: `${prefix}/:id`,
+    targets: scenarioTargets,
+    setup: async (ctx) => {
+      const seed = await seedContent(ctx, size);
+      const headers = needsKey ? { Authorization: `Bearer ${await contentKey(ctx)}` } : {};
+      const base = target === 'svc' ? ctx.svcUrl : ctx.bareUrl;
+      for (const id of seed.ids) {
+        const json = await checkAnswer(ctx, name, `${base}${prefix}/${id}`, headers, checkEntry(id));
+        if (target === 'svc') {
+          await compareWithBare(ctx, name, json, `/bare/posts-${size}/entries/${id}`);
+        }
+      }
+      return {
+        headers,
+        path: `${prefix}/${seed.ids[0]}`,
+        autocannon: { requests: seed.ids.map((id) => ({ method: 'GET', path: `${prefix}/${id}` })) },
+      };
+    },
+  });
+  return [
+    make(
+      `content get ${size} (key)`,
+      'svc',
+      `/admin/api/collections/posts-${size}/entries`,
+      true,
+      targets.svc,
+    ),
+    make(`bare content get ${size}`, 'bare', `/bare/posts-${size}/entries`, false, targets.bare),
+  ];
+}
+
 const scenarios = [
   { name: 'health', target: 'svc', method: 'GET', path: '/api/health' },
   {
@@ -163,21 +439,36 @@ const scenarios = [
     path: '/admin/api/users?limit=20',
     setup: async (ctx) => {
       const { token } = await chainUser(ctx);
-      // Keys are minted with the browser session only (cookie, never Bearer).
-      const res = await ctx.request({
-        method: 'POST',
-        url: `${ctx.svcUrl}/admin/api/api-keys`,
-        headers: { Cookie: `svc_session=${token}` },
-        body: { name: 'bench', type: 'full-access' },
-      });
-      if (res.status !== 201) {
-        throw new Error(`bench API key: ${res.status} ${res.body}`);
-      }
-      return { headers: { Authorization: `Bearer ${res.json.key}` } };
+      const key = await mintApiKey(ctx, token, { name: 'bench', type: 'full-access' });
+      return { headers: { Authorization: `Bearer ${key}` } };
     },
   },
   { name: 'bare health', target: 'bare', method: 'GET', path: '/api/health' },
   { name: 'bare static', target: 'bare', method: 'GET', path: '/static' },
+  // Content engine (issue 7): targets at 10k are ratios to the bare server in the same run.
+  ...contentListScenarios('10k', { svc: [{ vs: 'bare content list 10k', min: 0.8 }] }),
+  ...contentGetScenarios('10k', { svc: [{ vs: 'bare content get 10k', min: 0.6 }] }),
+  {
+    name: 'content depth=1 10k (key)',
+    target: 'svc',
+    method: 'GET',
+    path: '/admin/api/collections/posts-10k/entries?limit=20&depth=1',
+    setup: async (ctx) => {
+      await seedContent(ctx, '10k');
+      const headers = { Authorization: `Bearer ${await contentKey(ctx)}` };
+      await checkAnswer(
+        ctx,
+        'content depth=1 10k (key)',
+        `${ctx.svcUrl}/admin/api/collections/posts-10k/entries?limit=20&depth=1`,
+        headers,
+        checkDepth1,
+      );
+      return { headers };
+    },
+  },
+  // At 1M rows the exact count (about 160k matching rows) is 15-30 ms of database CPU and takes
+  // parallel workers: the p99 target is the latency one client sees, so these run one connection.
+  ...contentListScenarios('1m', { svc: [{ p99Under: 50 }] }, { connections: 1 }),
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -464,6 +755,7 @@ async function runScenario(scenario, ctx, settings) {
     pipelining: settings.pipelining,
     timeout: 10,
     ...(scenario.autocannon ?? {}),
+    ...(extra.autocannon ?? {}),
   };
 
   if (settings.warmup > 0) {
@@ -480,6 +772,7 @@ async function runScenario(scenario, ctx, settings) {
     target: scenario.target,
     method: base.method,
     path: extra.path ?? scenario.path,
+    ...(base.requests ? { requestPaths: base.requests.map((r) => r.path) } : {}),
     requestsPerSec: round(r.requests.average),
     // Percentiles of 2xx responses in ms with sub-ms precision (autocannon's own are in raw.latency).
     latencyP50: round(precise.p50),
@@ -555,6 +848,45 @@ function markdownTable(results) {
   return rows.join('\n');
 }
 
+/**
+ * The scenarios' `targets` against this run's results: one line each, with `ok` / `MISSED`, or
+ * `n/a` when the scenario compared with was not run (BENCH_FILTER).
+ */
+function evaluateTargets(results, selected) {
+  const byName = new Map(results.map((r) => [r.name, r]));
+  const out = [];
+  for (const s of selected) {
+    const r = byName.get(s.name);
+    for (const t of s.targets ?? []) {
+      if (!r) {
+        continue;
+      }
+      if (t.vs !== undefined) {
+        const other = byName.get(t.vs);
+        const ratio = other?.requestsPerSec ? (r.requestsPerSec ?? 0) / other.requestsPerSec : null;
+        out.push({
+          scenario: s.name,
+          goal: `req/s >= ${t.min}x "${t.vs}"`,
+          value: ratio === null ? null : round(ratio, 3),
+          text: ratio === null ? `n/a (run "${t.vs}" too)` : `${ratio.toFixed(2)}x`,
+          met: ratio === null ? null : ratio >= t.min,
+        });
+      }
+      if (t.p99Under !== undefined) {
+        const p99 = r.latencyP99;
+        out.push({
+          scenario: s.name,
+          goal: `p99 < ${t.p99Under} ms`,
+          value: p99,
+          text: `p99 ${fmt(p99, 2)} ms`,
+          met: typeof p99 === 'number' ? p99 < t.p99Under : null,
+        });
+      }
+    }
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Main
 // ---------------------------------------------------------------------------------------------
@@ -594,6 +926,7 @@ async function main() {
   let svc = null;
   let bare = null;
   const results = [];
+  let targets = [];
   let failure = null;
 
   try {
@@ -658,6 +991,14 @@ async function main() {
     console.log(envLine(settings));
     console.log('');
     console.log(markdownTable(results));
+    targets = evaluateTargets(results, selected);
+    if (targets.length) {
+      console.log('\ntargets:');
+      for (const t of targets) {
+        const verdict = t.met === null ? 'n/a' : t.met ? 'ok' : 'MISSED';
+        console.log(`- ${t.scenario}: ${t.goal}: ${t.text} → ${verdict}`);
+      }
+    }
     const troubled = results.filter((r) => r.errors > 0 || r.non2xx > 0);
     for (const r of troubled) {
       const codes = Object.entries(r.statusCodeStats ?? {})
@@ -700,6 +1041,9 @@ async function main() {
       settings: { ...settings, adminUrl: undefined },
       baseline: BASELINE,
       scenarios: results,
+      targets,
+      contentSeeds: seedReports(),
+      shapeWarnings,
     };
     await mkdir(RESULTS_DIR, { recursive: true });
     const file = path.join(RESULTS_DIR, `${startedAt.toISOString().replace(/:/g, '-')}.json`);
