@@ -64,13 +64,13 @@ describe('compileWhere: one operator at a time', () => {
       'less_than on a date',
       { publishedOn: { less_than: '2024-01-01' } },
       '"publishedOn" < $1',
-      [new Date('2024-01-01T00:00:00Z')],
+      ['2024-01-01T00:00:00.000Z'],
     ],
     [
       'less_than_equal on a system timestamp',
       { updatedAt: { less_than_equal: '2024-01-01T00:00:00Z' } },
       '"updated_at" <= $1',
-      [new Date('2024-01-01T00:00:00Z')],
+      ['2024-01-01T00:00:00.000Z'],
     ],
     [
       'like, the pattern as given',

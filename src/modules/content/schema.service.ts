@@ -73,6 +73,8 @@ function notFound(kind: DefinitionKind): ServiceError {
 export class SchemaService implements OnModuleInit {
   private readonly logger = new Logger('Content');
   private snapshot: Snapshot | null = null;
+  /** The newest loaded snapshot, kept through invalidate(): for lookups that must not query. */
+  private last: Snapshot | null = null;
   private loading: Promise<Snapshot> | null = null;
   private generation = 0;
   private readonly codeAccess = new Map<string, Partial<Record<ContentAction, AccessRule>>>();
@@ -115,9 +117,18 @@ export class SchemaService implements OnModuleInit {
     return [...(await this.current()).byKey.values()].filter((d) => d.kind === kind);
   }
 
+  /**
+   * A definition from the newest loaded snapshot, without a query: for code holding a connection
+   * in a transaction (a reload there would need a second connection, and a pool full of such
+   * transactions would wait for one forever). Callers awaited a registry read before.
+   */
+  peek(kind: DefinitionKind, slug: string): Definition | undefined {
+    return this.last?.byKey.get(key(kind, slug));
+  }
+
   /** The fields of a field group from the newest snapshot (callers awaited a registry read first). */
   fieldGroupFields(slug: string): readonly FieldConfig[] | undefined {
-    return this.snapshot?.byKey.get(key('field-group', slug))?.fields;
+    return this.peek('field-group', slug)?.fields;
   }
 
   /** Forget the snapshot (another instance changed a table under this one). */
@@ -147,6 +158,7 @@ export class SchemaService implements OnModuleInit {
           if (generation === this.generation) {
             this.snapshot = snap;
           }
+          this.last = snap;
           return snap;
         })
         .finally(() => {

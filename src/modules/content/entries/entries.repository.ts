@@ -1,9 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { rows } from '../../../database/sql';
+import { pgTimestamp } from '../query';
 import { quoteIdent as q } from '../schema';
 
 export type Row = Record<string, unknown>;
+
+/** Dates as UTC text (node-pg would write them in the server's local zone; see compile.ts). */
+function paramsOf(row: Row): unknown[] {
+  return Object.values(row).map((v) => (v instanceof Date ? pgTimestamp(v) : v));
+}
 
 /**
  * SQL of entries in content tables. Table and column names come from validated definitions and
@@ -42,7 +48,7 @@ export class EntriesRepository {
       cols.length
         ? `INSERT INTO ${q(table)} (${cols.map(q).join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING "id"`
         : `INSERT INTO ${q(table)} DEFAULT VALUES RETURNING "id"`,
-      Object.values(values),
+      paramsOf(values),
     );
     return found[0].id;
   }
@@ -53,7 +59,7 @@ export class EntriesRepository {
     await em.query(
       `INSERT INTO ${q(table)} (${cols.map(q).join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) ` +
         `ON CONFLICT ("id") DO NOTHING`,
-      Object.values(values),
+      paramsOf(values),
     );
   }
 
@@ -80,7 +86,7 @@ export class EntriesRepository {
     const found = await rows<{ id: string }>(
       em,
       `UPDATE ${q(table)} SET ${set} WHERE ${where.sql} RETURNING "id"`,
-      [...where.params, ...Object.values(values)],
+      [...where.params, ...paramsOf(values)],
     );
     return found.map((r) => r.id);
   }
@@ -127,7 +133,7 @@ export class EntriesRepository {
       `INSERT INTO ${q(table)} (${[...copied, ...set].map(q).join(', ')})
        SELECT ${[...copied.map(q), ...set.map((_, i) => `$${i + 2}`)].join(', ')} FROM ${q(table)} WHERE "id" = $1
        RETURNING "id"`,
-      [from, ...Object.values(overrides)],
+      [from, ...paramsOf(overrides)],
     );
     return found[0].id;
   }

@@ -287,7 +287,7 @@ export class EntriesService {
   private async checkReferences(em: EntityManager, clean: EntryWrite, prefix = ''): Promise<void> {
     const issues: ValidationIssue[] = [];
     for (const ref of clean.references) {
-      const target = await this.schema.find('collection', ref.relationTo);
+      const target = this.schema.peek('collection', ref.relationTo);
       const ids = [...new Set(ref.ids.map((r) => r.id))];
       const found = target ? await this.repo.existing(em, tableOf(target), ids) : new Set<string>();
       for (const r of ref.ids) {
@@ -441,8 +441,12 @@ export class EntriesService {
     }
   }
 
-  /** Runs a write in one transaction, turning database refusals into answers. */
-  private write<T>(def: Definition, work: (em: EntityManager) => Promise<T>): Promise<T> {
+  /**
+   * Runs a write in one transaction, turning database refusals into answers. The registry is
+   * brought up to date first: inside the transaction it is only peeked at (see SchemaService.peek).
+   */
+  private async write<T>(def: Definition, work: (em: EntityManager) => Promise<T>): Promise<T> {
+    await this.schema.find(def.kind, def.slug);
     return this.guard(def, () => this.db.transaction(work));
   }
 

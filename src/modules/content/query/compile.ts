@@ -130,7 +130,7 @@ function context(model: QueryModel, opts: CompileWhereOptions): Ctx {
     model,
     params,
     param(value) {
-      params.push(value);
+      params.push(asParam(value));
       return `$${offset + params.length}`;
     },
     column: (name) => prefix + quoteIdent(name),
@@ -261,6 +261,31 @@ function joinCondition(field: ResolvedField, c: Condition, ctx: Ctx): string {
     default:
       throw new Error(`${c.op} does not apply to a hasMany field`);
   }
+}
+
+/**
+ * Dates travel as ISO 8601 text: node-pg would write a Date in the server's local zone, rounding
+ * historical offsets that hold seconds (a date in year 100 in Europe/Berlin would move 28 s).
+ */
+function asParam(value: unknown): unknown {
+  if (value instanceof Date) {
+    return pgTimestamp(value);
+  }
+  return Array.isArray(value) ? value.map((v: unknown) => (v instanceof Date ? pgTimestamp(v) : v)) : value;
+}
+
+/**
+ * A Date as PostgreSQL timestamptz text in UTC. Years before 1 are written the PostgreSQL way
+ * (`0001-... BC` is year 0), which ISO 8601's `0000` / `-000001` would not be read as.
+ */
+export function pgTimestamp(d: Date): string {
+  const iso = d.toISOString();
+  const year = d.getUTCFullYear();
+  if (year > 0) {
+    return iso;
+  }
+  const rest = iso.slice(iso.indexOf('-', 1)).replace('Z', '+00:00');
+  return `${String(1 - year).padStart(4, '0')}${rest} BC`;
 }
 
 /** A copy, so the parameters never alias the AST. */

@@ -4,6 +4,7 @@ export {
   compileFilter,
   compileListQuery,
   compileWhere,
+  pgTimestamp,
   quoteIdent,
   type CompiledListQuery,
   type CompiledSql,

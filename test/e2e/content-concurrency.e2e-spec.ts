@@ -1,0 +1,220 @@
+import { Client } from 'pg';
+import { createTestApp, TestApp } from '../utils/test-app';
+import { bearerFor, createUser } from '../utils/auth';
+
+/**
+ * Schema applies under concurrent entry writes (CONTRACTS 6, DESIGN 9: DDL, definition row and
+ * journal row in one transaction under an advisory lock per target; ddlFor takes the table's
+ * ACCESS EXCLUSIVE lock first). What a client must be able to rely on:
+ * - every 201 is a row, and no refused write (409 CONFLICT "schema changed, retry", or 400 for a
+ *   field that changed under it) left one;
+ * - the final table is what the last apply says; the journal holds one row per applied change set;
+ * - concurrent applies take turns: never a 500, never two "winners" whose changes both landed;
+ * - a destructive apply without confirmDestructive changes nothing, writers or not.
+ */
+
+const api = (path: string) => `/admin/api${path}`;
+
+interface Field {
+  id?: string;
+  name: string;
+  type: string;
+  index?: boolean;
+  unique?: boolean;
+}
+
+interface Outcome {
+  status: number;
+  code?: string;
+  errors?: Array<{ path: string; code: string }>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const SYSTEM_COLUMNS = ['created_at', 'id', 'updated_at'];
+
+describe('content schema apply under concurrent entry writes', () => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await bearerFor(t, (await createUser(t, { roles: ['super-admin'] })).id);
+  });
+  afterAll(() => t.close());
+
+  async function createCollection(slug: string, fields: Field[]): Promise<Field[]> {
+    const res = await t.http.post(api('/collections')).set(admin).send({ slug, fields });
+    expect(res.status).toBe(201);
+    return res.body.item.fields as Field[];
+  }
+
+  const apply = (slug: string, fields: Field[], confirmDestructive?: boolean) =>
+    t.http
+      .post(api(`/collections/schema/${slug}/apply`))
+      .set(admin)
+      .send(confirmDestructive === undefined ? { fields } : { fields, confirmDestructive });
+
+  async function definitionFields(slug: string): Promise<Field[]> {
+    const res = await t.http.get(api(`/collections/${slug}`)).set(admin);
+    expect(res.status).toBe(200);
+    return res.body.fields as Field[];
+  }
+
+  async function columns(table: string): Promise<Record<string, string>> {
+    const found: Array<{ column_name: string; data_type: string }> = await t.db.query(
+      `SELECT column_name, data_type FROM information_schema.columns WHERE table_name = $1`,
+      [table],
+    );
+    return Object.fromEntries(found.map((r) => [r.column_name, r.data_type]));
+  }
+
+  async function indexes(table: string): Promise<string[]> {
+    const found: Array<{ indexname: string }> = await t.db.query(
+      `SELECT indexname FROM pg_indexes WHERE tablename = $1 ORDER BY indexname`,
+      [table],
+    );
+    return found.map((r) => r.indexname);
+  }
+
+  const rowCount = async (table: string): Promise<number> =>
+    (await t.db.query(`SELECT count(*)::int AS n FROM "${table}"`))[0].n;
+
+  const journalRows = async (slug: string): Promise<number> =>
+    (await t.db.query(`SELECT count(*)::int AS n FROM schema_journal WHERE slug = $1`, [slug]))[0].n;
+
+  /**
+   * Writers creating entries until `stop()`: each body fills every text/textarea/number field the
+   * definition has (as the writer last read it). A 409 CONFLICT or a 400 VALIDATION_ERROR means
+   * the schema moved under the write: the writer re-reads the definition and retries. Anything
+   * else is recorded as unexpected.
+   */
+  function startWriters(slug: string, count: number) {
+    const created = new Map<string, string>(); // id -> title
+    const retried: Outcome[] = [];
+    const unexpected: Array<Outcome & { sent: unknown; body: unknown }> = [];
+    let stopped = false;
+    let seq = 0;
+    const loop = async (w: number) => {
+      let fields = await definitionFields(slug);
+      let refusedInARow = 0;
+      while (!stopped) {
+        const n = ++seq;
+        const title = `w${w}-${n}`;
+        const body: Record<string, unknown> = {};
+        for (const f of fields) {
+          if (f.type === 'text' || f.type === 'textarea') {
+            body[f.name] = f.name === 'title' ? title : `${f.name}-${title}`;
+          } else if (f.type === 'number') {
+            body[f.name] = n;
+          }
+        }
+        const res = await t.http
+          .post(api(`/collections/${slug}/entries`))
+          .set(admin)
+          .send(body);
+        if (res.status === 201) {
+          created.set(res.body.item.id, title);
+          refusedInARow = 0;
+          continue;
+        }
+        const outcome: Outcome = {
+          status: res.status,
+          code: res.body?.error?.code,
+          errors: res.body?.error?.data?.errors,
+        };
+        const raced =
+          (res.status === 409 && outcome.code === 'CONFLICT') ||
+          (res.status === 400 &&
+            outcome.code === 'VALIDATION_ERROR' &&
+            (outcome.errors ?? []).every((e) => e.code === 'unknown_field' || e.code === 'constraint'));
+        if (!raced || ++refusedInARow > 100) {
+          unexpected.push({ ...outcome, sent: body, body: res.body });
+          if (unexpected.length > 20) {
+            stopped = true;
+          }
+        } else {
+          retried.push(outcome);
+        }
+        fields = await definitionFields(slug);
+      }
+    };
+    const running = Promise.all(Array.from({ length: count }, (_, w) => loop(w)));
+    return {
+      created,
+      retried,
+      unexpected,
+      get total() {
+        return created.size;
+      },
+      async stop() {
+        stopped = true;
+        await running;
+      },
+    };
+  }
+
+  /**
+   * Regression: a relationship write used to reload a stale registry from inside its transaction,
+   * needing a second pool connection; with as many such writes in flight as the pool has
+   * connections, all of them waited for the pool timeout and answered 500. Writes now bring the
+   * registry up to date before their transaction and only peek at it inside.
+   *
+   * Deterministic reproduction: two relationship fields to two collections; the first target's
+   * table is locked, so `poolSize` writes park inside their transactions; the snapshot is then
+   * made stale (Date.now moved past the 5 s TTL) and the lock released.
+   */
+  it('relationship writes inside transactions never wait on a registry reload (no pool starvation)', async () => {
+    await createCollection('people', [{ name: 'title', type: 'text' }]);
+    await createCollection('editors', [{ name: 'title', type: 'text' }]);
+    await createCollection('posts', [
+      { name: 'title', type: 'text' },
+      { name: 'author', type: 'relationship', relationTo: 'people' } as Field,
+      { name: 'editor', type: 'relationship', relationTo: 'editors' } as Field,
+    ]);
+    const person = await t.http.post(api('/collections/people/entries')).set(admin).send({ title: 'P' });
+    const editor = await t.http.post(api('/collections/editors/entries')).set(admin).send({ title: 'E' });
+    expect([person.status, editor.status]).toEqual([201, 201]);
+
+    // Outside the app's pool: one connection holds the lock, one watches (inside a transaction
+    // pg_stat_activity is a frozen snapshot).
+    const locker = new Client({ connectionString: t.database.url });
+    const watcher = new Client({ connectionString: t.database.url });
+    await locker.connect();
+    await watcher.connect();
+    const realNow = Date.now.bind(Date);
+    const clock = jest.spyOn(Date, 'now');
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE c_people IN ACCESS EXCLUSIVE MODE');
+      const poolSize = 5; // createTestApp's pool
+      const writes = Array.from({ length: poolSize }, (_, i) =>
+        t.http
+          .post(api('/collections/posts/entries'))
+          .set(admin)
+          .send({ title: `p${i}`, author: person.body.item.id, editor: editor.body.item.id })
+          .then((r) => ({ status: r.status, code: r.body.error?.code as string | undefined })),
+      );
+      // Wait until every pool connection is inside a write transaction, blocked on c_people.
+      let parked = 0;
+      for (let waited = 0; parked < poolSize && waited < 10_000; waited += 25) {
+        await sleep(25);
+        const found = await watcher.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%c_people%'`,
+        );
+        parked = found.rows[0].n;
+      }
+      clock.mockImplementation(() => realNow() + 6000); // the registry snapshot is now stale
+      await locker.query('COMMIT');
+      const answers = await Promise.all(writes);
+      expect({ parked, answers }).toEqual({
+        parked: poolSize,
+        answers: Array(poolSize).fill({ status: 201, code: undefined }),
+      });
+    } finally {
+      clock.mockRestore();
+      await locker.end();
+      await watcher.end();
+    }
+  }, 30_000);
+});
