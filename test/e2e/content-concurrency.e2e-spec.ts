@@ -153,6 +153,105 @@ describe('content schema apply under concurrent entry writes', () => {
     };
   }
 
+  it('loses no row while fields are added, renamed, retyped, made unique and dropped under 8 writers', async () => {
+    let fields = await createCollection('notes', [
+      { name: 'title', type: 'text' },
+      { name: 'extra', type: 'text' },
+    ]);
+    const journalBefore = await journalRows('notes');
+    const writers = startWriters('notes', 8);
+    const steps: Array<(f: Field[]) => { fields: Field[]; confirm?: boolean }> = [
+      (f) => ({ fields: [...f, { name: 'views', type: 'number' }] }),
+      (f) => ({ fields: [...f, { name: 'code', type: 'text', index: true }] }),
+      (f) => ({ fields: f.map((x) => (x.name === 'extra' ? { ...x, name: 'note' } : x)) }),
+      (f) => ({ fields: f.map((x) => (x.name === 'note' ? { ...x, type: 'textarea' } : x)) }),
+      (f) => ({ fields: [...f, { name: 'slug', type: 'text', unique: true }] }),
+      (f) => ({ fields: f.filter((x) => x.name !== 'code'), confirm: true }),
+    ];
+    try {
+      for (const step of steps) {
+        await sleep(250);
+        const next = step(fields);
+        const res = await apply('notes', next.fields, next.confirm);
+        expect(res.status).toBe(200);
+        fields = res.body.item.fields as Field[];
+      }
+      await sleep(250);
+    } finally {
+      await writers.stop();
+    }
+    expect(writers.unexpected).toEqual([]);
+    expect(writers.total).toBeGreaterThan(20);
+
+    // Every 201 is a row, and nothing else is.
+    expect(await rowCount('c_notes')).toBe(writers.total);
+    const stored: Array<{ id: string; title: string }> = await t.db.query(`SELECT id, title FROM c_notes`);
+    expect(new Map(stored.map((r) => [r.id, r.title]))).toEqual(writers.created);
+    const list = await t.http.get(api('/collections/notes/entries?limit=500')).set(admin).expect(200);
+    expect(list.body.meta.total).toBe(writers.total);
+    expect(new Set(list.body.items.map((i: { id: string }) => i.id))).toEqual(
+      new Set(writers.created.keys()),
+    );
+
+    // The table is what the last apply says; one journal row per apply.
+    const cols = await columns('c_notes');
+    expect(Object.keys(cols).sort()).toEqual([...SYSTEM_COLUMNS, ...fields.map((f) => f.name)].sort());
+    expect(fields.map((f) => f.name)).toEqual(['title', 'note', 'views', 'slug']);
+    expect(await indexes('c_notes')).toEqual(expect.arrayContaining(['c_notes-slug-key']));
+    expect(await indexes('c_notes')).not.toContain('c_notes-code-idx');
+    expect(await journalRows('notes')).toBe(journalBefore + steps.length);
+    expect(await definitionFields('notes')).toEqual(fields);
+  });
+
+  it('refuses a destructive apply without confirmation while writers run, and changes nothing', async () => {
+    const fields = await createCollection('memos', [
+      { name: 'title', type: 'text' },
+      { name: 'body', type: 'textarea' },
+    ]);
+    const writers = startWriters('memos', 4);
+    let before: Record<string, string> = {};
+    let journal = 0;
+    try {
+      await sleep(200);
+      before = await columns('c_memos');
+      journal = await journalRows('memos');
+      for (let i = 0; i < 3; i++) {
+        const res = await apply(
+          'memos',
+          fields.filter((f) => f.name !== 'body'),
+        );
+        expect(res.status).toBe(409);
+        expect(res.body.error.code).toBe('CONFLICT');
+        await sleep(100);
+      }
+    } finally {
+      await writers.stop();
+    }
+    expect(writers.unexpected).toEqual([]);
+    expect(await columns('c_memos')).toEqual(before);
+    expect(await journalRows('memos')).toBe(journal);
+    expect(await rowCount('c_memos')).toBe(writers.total);
+    expect(await definitionFields('memos')).toEqual(fields);
+  });
+
+  it('serialises concurrent applies: one winner, the others refused, never a 500', async () => {
+    const fields = await createCollection('tickets', [{ name: 'title', type: 'text' }]);
+    const journal = await journalRows('tickets');
+    // Each apply adds its own field to the same starting definition: after the first lands, the
+    // others would drop it, a destructive change they did not confirm.
+    const names = ['a', 'b', 'c', 'd', 'e', 'f'];
+    const results = await Promise.all(
+      names.map((n) => apply('tickets', [...fields, { name: n, type: 'text' }])),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
+    const winner = names[results.findIndex((r) => r.status === 200)];
+    expect(Object.keys(await columns('c_tickets')).sort()).toEqual(
+      [...SYSTEM_COLUMNS, 'title', winner].sort(),
+    );
+    expect(await journalRows('tickets')).toBe(journal + 1);
+  });
+
   /**
    * Regression: a relationship write used to reload a stale registry from inside its transaction,
    * needing a second pool connection; with as many such writes in flight as the pool has
