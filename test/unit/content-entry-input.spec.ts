@@ -334,10 +334,11 @@ describe('content entries: cleanEntryInput', () => {
       expect(col('meta', null)).toBeNull();
     });
 
-    it('keeps the user-field limits', () => {
-      expect(bad({ meta: { s: 'x'.repeat(20_000) } })).toEqual([['meta', 'maxLength']]);
+    it('takes documents up to 1,000,000 characters and 64 levels', () => {
+      expect(col('meta', { s: 'x'.repeat(20_000) })).toEqual(JSON.stringify({ s: 'x'.repeat(20_000) }));
+      expect(bad({ meta: { s: 'x'.repeat(1_000_000) } })).toEqual([['meta', 'maxLength']]);
       let deep: unknown = 1;
-      for (let i = 0; i < 40; i++) {
+      for (let i = 0; i < 70; i++) {
         deep = [deep];
       }
       expect(bad({ meta: deep })).toEqual([['meta', 'isJson']]);

@@ -30,7 +30,7 @@
  *   calendar date (the user-field rule, `isDate`) -> a JS `Date`.
  * - select: an option value, exactly (`isIn`). hasMany: an array (at most 200, `arrayMaxSize`) of
  *   distinct option values (`isIn` / `duplicate` at `field.i`) -> string[] (null when empty).
- * - json: any JSON value within the user-field limits (16 KiB serialised, 32 levels; `isJson`,
+ * - json: any JSON value of at most 1,000,000 characters serialised and 64 levels (`isJson`,
  *   `maxLength`). richText: a plain object (`isObject`) of JSON (at most 100 levels, `isJson`;
  *   1,000,000 characters serialised, `maxLength`) that `opts.richText` accepts (else `richText`
  *   with its message; a check that throws counts as a refusal). Both, and components, become
@@ -107,6 +107,9 @@ export const ENTRY_INPUT_LIMITS = {
   componentDepth: 5,
   richTextLength: 1_000_000,
   richTextDepth: 100,
+  /** json fields: content documents, not the 16 KiB of a user field (the body cap is 1 MiB). */
+  jsonLength: 1_000_000,
+  jsonDepth: 64,
 } as const;
 
 const L = ENTRY_INPUT_LIMITS;
@@ -330,10 +333,8 @@ function cleanValue(field: FieldConfig, value: unknown, path: string, depth: num
         : issues.add(path, 'isBoolean', `${path} must be true or false`);
     case 'select':
       return many ? cleanSelectMany(field, value, path, issues) : cleanSelect(field, value, path, issues);
-    case 'json': {
-      const checked = checkValue({ name: path, type: 'json', required: false }, value);
-      return checked.ok ? checked.value : issues.add(path, checked.code, checked.message);
-    }
+    case 'json':
+      return cleanJson(value, path, issues);
     case 'richText':
       return cleanRichText(value, path, ctx);
     case 'relationship':
@@ -420,6 +421,19 @@ function cleanSelectMany(field: FieldConfig, value: unknown, path: string, issue
     }
   }
   return failed || issues.full ? FAIL : out;
+}
+
+function cleanJson(value: unknown, path: string, issues: Issues): Cleaned {
+  const problem = jsonProblem(value, 0, L.jsonDepth);
+  if (problem !== null) {
+    return issues.add(path, 'isJson', `${path} ${problem}`);
+  }
+  const text = JSON.stringify(value);
+  if (text.length > L.jsonLength) {
+    return issues.add(path, 'maxLength', `${path} must be at most ${L.jsonLength} characters as JSON`);
+  }
+  // A copy: what is checked is what is stored.
+  return JSON.parse(text) as unknown;
 }
 
 function cleanRichText(value: unknown, path: string, ctx: Ctx): Cleaned {
