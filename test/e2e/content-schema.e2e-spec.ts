@@ -295,6 +295,52 @@ describe('content schema: collections, singles, field groups', () => {
     await t.http.get(api('/singles/footer')).set(admin).expect(404);
   });
 
+  it('guards single content by read-<slug> and update-<slug>', async () => {
+    const reader = await bearerFor(t, (await userWithPermissions(t, ['read-home'])).id);
+    await t.http.get(api('/singles/home')).set(reader).expect(200);
+    await t.http.get(api('/singles/home/schema')).set(reader).expect(200);
+    await t.http.patch(api('/singles/home')).set(reader).send({ headline: 'No' }).expect(403);
+    const editor = await bearerFor(t, (await userWithPermissions(t, ['read-home', 'update-home'])).id);
+    await t.http.patch(api('/singles/home')).set(editor).send({ headline: 'Yes' }).expect(200);
+    await t.http.patch(api('/singles/home/schema')).set(editor).send({ label: 'Home' }).expect(403);
+  });
+
+  it('previews and applies field group changes, destructive ones only when confirmed', async () => {
+    await t.http
+      .post(api('/field-groups'))
+      .set(admin)
+      .send({
+        slug: 'cta',
+        fields: [
+          { name: 'text', type: 'text' },
+          { name: 'url', type: 'text' },
+        ],
+      })
+      .expect(201);
+    const group = (await t.http.get(api('/field-groups/cta')).set(admin).expect(200)).body;
+    const next = [group.fields[0]];
+    const preview = await t.http
+      .post(api('/field-groups/schema/cta/preview'))
+      .set(admin)
+      .send({ fields: next });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toEqual({
+      changes: [expect.objectContaining({ kind: 'drop', field: 'url', destructive: true })],
+      destructive: true,
+    });
+    await t.http.post(api('/field-groups/schema/cta/apply')).set(admin).send({ fields: next }).expect(409);
+    const applied = await t.http
+      .post(api('/field-groups/schema/cta/apply'))
+      .set(admin)
+      .send({ fields: next, confirmDestructive: true })
+      .expect(200);
+    expect(applied.body.item.fields.map((f: { name: string }) => f.name)).toEqual(['text']);
+    const journal: Array<{ target: string }> = await t.db.query(
+      `SELECT target FROM schema_journal WHERE slug = 'cta' ORDER BY applied_at`,
+    );
+    expect(journal.map((j) => j.target)).toEqual(['field-group', 'field-group']);
+  });
+
   it('journals every change; the journal is for super-admin browser sessions only', async () => {
     const session = await signIn(t, await createUser(t, { roles: ['super-admin'] }));
     const res = await session.browser.agent.get(api('/schema/journal?limit=100')).expect(200);
@@ -323,6 +369,18 @@ describe('content schema: collections, singles, field groups', () => {
       .get(api('/singles'))
       .set(await bearerFor(t, someone.id))
       .expect(200);
+    // A definition and its schema need read-<slug>, like its entries.
+    await t.http
+      .get(api('/collections/posts'))
+      .set(await bearerFor(t, someone.id))
+      .expect(403);
+    await t.http
+      .get(api('/collections/schema/posts'))
+      .set(await bearerFor(t, someone.id))
+      .expect(403);
+    const reader = await bearerFor(t, (await userWithPermissions(t, ['read-posts'])).id);
+    await t.http.get(api('/collections/posts')).set(reader).expect(200);
+    await t.http.get(api('/collections/schema/posts')).set(reader).expect(200);
     await t.http
       .post(api('/collections'))
       .set(await bearerFor(t, someone.id))

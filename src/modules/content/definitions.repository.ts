@@ -118,12 +118,4 @@ export class DefinitionsRepository {
       await em.query(sql);
     }
   }
-
-  /** Whether a table exists in the current schema. */
-  async tableExists(em: EntityManager, table: string): Promise<boolean> {
-    const found = await rows<{ ok: boolean }>(em, `SELECT to_regclass(quote_ident($1)) IS NOT NULL AS ok`, [
-      table,
-    ]);
-    return found[0].ok;
-  }
 }
