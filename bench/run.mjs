@@ -8,7 +8,8 @@
 // See bench/README.md for the knobs and how to add a scenario.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
@@ -663,6 +664,15 @@ async function stopChild(handle) {
   await Promise.race([handle.exited, delay(5000)]);
 }
 
+/** Clock ticks per second for /proc times (almost always 100). */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
 function round(n, digits = 2) {
   if (typeof n !== 'number' || !Number.isFinite(n)) {
     return null;
@@ -731,6 +741,21 @@ async function cannon(opts, onResponse) {
   }
 }
 
+/** utime + stime of a process in ms, from /proc (Linux); null where it cannot be read. */
+function processCpuMs(pid) {
+  if (!pid) {
+    return null;
+  }
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are fields 14 and 15.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
 async function runScenario(scenario, ctx, settings) {
   const baseUrl = scenario.target === 'svc' ? ctx.svcUrl : ctx.bareUrl;
   if (!baseUrl) {
@@ -762,7 +787,10 @@ async function runScenario(scenario, ctx, settings) {
     await cannon({ ...base, duration: settings.warmup });
   }
   const sampler = latencySampler();
+  const pid = (scenario.target === 'svc' ? ctx.svc : ctx.bare)?.child.pid;
+  const cpuBefore = processCpuMs(pid);
   const r = await cannon({ ...base, duration: settings.duration }, sampler.record);
+  const cpuAfter = processCpuMs(pid);
   if (interrupted) {
     throw new Error('interrupted');
   }
@@ -780,6 +808,12 @@ async function runScenario(scenario, ctx, settings) {
     latencyP99: round(precise.p99),
     latencyP999: round(precise.p999),
     latencyAvg: round(r.latency.average),
+    // CPU time (user + system) the server process spent per request: steadier than req/s on a
+    // shared machine, and it shows where a gap comes from (the server or the database).
+    cpuMsPerRequest:
+      cpuBefore !== null && cpuAfter !== null && r.requests.total > 0
+        ? round((cpuAfter - cpuBefore) / r.requests.total, 3)
+        : null,
     latencyMax: round(r.latency.max),
     totalRequests: r.requests.total,
     non2xx: r.non2xx,
@@ -830,8 +864,8 @@ function fmt(n, digits) {
 function markdownTable(results) {
   const baseline = results.find((r) => r.name === BASELINE)?.requestsPerSec;
   const rows = [
-    '| scenario | req/s | p50 ms | p99 ms | non-2xx | vs bare health |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    '| scenario | req/s | p50 ms | p99 ms | server CPU ms/req | non-2xx | vs bare health |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of results) {
     const ratio = baseline ? `${((r.requestsPerSec ?? 0) / baseline).toFixed(2)}x` : 'n/a';
@@ -840,6 +874,7 @@ function markdownTable(results) {
       fmt(r.requestsPerSec, 1),
       fmt(r.latencyP50, 2),
       fmt(r.latencyP99, 2),
+      fmt(r.cpuMsPerRequest, 3),
       r.non2xx,
       ratio,
     ];
@@ -940,7 +975,9 @@ async function main() {
     if (needSvc) {
       const port = await freePort();
       svcUrl = `http://127.0.0.1:${port}`;
-      svc = startChild('service', [SVC_ENTRY], {
+      // BENCH_SVC_NODE_ARGS: extra node flags for the service only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+      const nodeArgs = (process.env.BENCH_SVC_NODE_ARGS ?? '').split(' ').filter(Boolean);
+      svc = startChild('service', [...nodeArgs, SVC_ENTRY], {
         ...process.env,
         NODE_ENV: 'production',
         PORT: String(port),
@@ -966,7 +1003,7 @@ async function main() {
     }
     await Promise.all([svc && waitForHealthy(svc, svcUrl), bare && waitForHealthy(bare, bareUrl)]);
 
-    const ctx = { svcUrl, bareUrl, adminPool, dbPool, request };
+    const ctx = { svcUrl, bareUrl, adminPool, dbPool, request, svc, bare };
     console.error(envLine(settings));
     // BENCH_ROUNDS > 1 interleaves the scenarios round after round and keeps each one's median
     // round, so the machine's drift over a run weighs on every scenario alike.

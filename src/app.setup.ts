@@ -1,5 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
+import { installReadLane } from './modules/content/entries/read-lane';
 import { SVC_OPTIONS, SvcOptions } from './svc.options';
 
 /**
@@ -14,5 +15,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.set('trust proxy', options.config.trustProxy);
   // Responses are small JSON documents; weak ETags would only cost a hash per response.
   app.set('etag', false);
+  // Collection reads go through the content read lane, ahead of Express (see read-lane.ts).
+  installReadLane(app);
   return app;
 }

@@ -10,13 +10,14 @@ import {
 import { APP_FILTER, HttpAdapterHost } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import cookieParser from 'cookie-parser';
-import cors from 'cors';
-import { LoggerModule } from 'nestjs-pino';
+import { LoggerModule, PARAMS_PROVIDER_TOKEN, type Params } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { JsonBodyMiddleware } from './common/body.middleware';
+import { serviceCors } from './common/cors';
 import { GlobalRateLimitMiddleware } from './common/global-rate-limit.middleware';
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter';
-import { loggerParams } from './common/logger';
+import { createRootLogger, loggerParams, rootLoggerOf } from './common/logger';
+import { requestLogging } from './common/request-logging';
 import { dataSourceOptions, runMigrations } from './database/data-source';
 import { stampRequestStart } from './common/request-start';
 import { AuthModule } from './modules/auth/auth.module';
@@ -88,14 +89,13 @@ export class SvcModule implements NestModule {
         LoggerModule.forRootAsync({
           inject: [SVC_OPTIONS],
           useFactory: (o: SvcOptions) =>
-            loggerParams({
-              level: o.logger?.level ?? 'info',
-              pretty: o.logger?.pretty ?? false,
-              stream: o.logger?.stream,
-              forRoutes: o.standalone
-                ? undefined
-                : [...SERVICE_ROUTES, { path: 'api/health', method: RequestMethod.ALL }],
-            }),
+            loggerParams(
+              createRootLogger({
+                level: o.logger?.level ?? 'info',
+                pretty: o.logger?.pretty ?? false,
+                stream: o.logger?.stream,
+              }),
+            ),
         }),
         TypeOrmModule.forRootAsync({
           name: SVC_CONNECTION,
@@ -135,27 +135,25 @@ export class SvcModule implements NestModule {
     };
   }
 
-  constructor(@Inject(SVC_OPTIONS) private readonly options: SvcOptions) {}
+  constructor(
+    @Inject(SVC_OPTIONS) private readonly options: SvcOptions,
+    @Inject(PARAMS_PROVIDER_TOKEN) private readonly logParams: Params,
+  ) {}
 
   configure(consumer: MiddlewareConsumer): void {
+    // First: the request id and the request's logger, for everything after it (and every route
+    // of the standalone server, unknown ones included).
+    consumer
+      .apply(requestLogging(rootLoggerOf(this.logParams)))
+      .forRoutes(
+        ...(this.options.standalone
+          ? [{ path: '{*path}', method: RequestMethod.ALL }]
+          : [...SERVICE_ROUTES, { path: 'api/health', method: RequestMethod.ALL }]),
+      );
     // Cross-origin frontends on an allowed origin call with credentials (SPEC 5.1.4, 5.8);
     // preflights are answered here, before any limit or authentication.
     consumer
-      .apply(
-        cors({
-          origin: [new URL(this.options.publicUrl).origin, ...this.options.allowedOrigins],
-          credentials: true,
-          allowedHeaders: ['Content-Type', 'Authorization', 'X-CSRF-Token', 'X-Request-Id'],
-          exposedHeaders: [
-            'X-Request-Id',
-            'Retry-After',
-            'X-RateLimit-Limit',
-            'X-RateLimit-Remaining',
-            'X-RateLimit-Reset',
-          ],
-          maxAge: 600,
-        }),
-      )
+      .apply(serviceCors(this.options))
       .forRoutes(...SERVICE_ROUTES, { path: 'api/health', method: RequestMethod.ALL });
     consumer
       .apply(GlobalRateLimitMiddleware)

@@ -11,9 +11,14 @@ export class IdPipe implements PipeTransform<unknown, string> {
   constructor(private readonly what: string) {}
 
   transform(value: unknown): string {
-    if (typeof value !== 'string' || !UUID.test(value)) {
-      throw new ServiceError('NOT_FOUND', `No such ${this.what}`);
-    }
-    return value.toLowerCase();
+    return parseId(value, this.what);
   }
+}
+
+/** The lower-cased UUID, or 404 NOT_FOUND naming `what`. */
+export function parseId(value: unknown, what: string): string {
+  if (typeof value !== 'string' || !UUID.test(value)) {
+    throw new ServiceError('NOT_FOUND', `No such ${what}`);
+  }
+  return value.toLowerCase();
 }

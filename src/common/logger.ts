@@ -1,7 +1,6 @@
 import type { Params } from 'nestjs-pino';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
-import { ensureRequestId } from './request-id';
 
 /** Header and field names whose values never reach a log line. */
 export const REDACTED_PATHS = [
@@ -33,39 +32,51 @@ export interface LoggerSettings {
   level: string;
   pretty: boolean;
   stream?: import('pino').DestinationStream;
-  /** Limit request logging to these paths (host mode); all paths when absent. */
-  forRoutes?: Params['forRoutes'];
+}
+
+interface LoggedRequest {
+  id?: string;
+  method?: string;
+  url?: string;
+  originalUrl?: string;
+  headers: Record<string, unknown>;
 }
 
 /**
- * JSON lines in production, one readable line per record in development. Every line logged while
- * a request is handled carries its id as `req.id` (nestjs-pino keeps it in async context).
+ * The service's root logger: JSON lines in production, one readable line per record in
+ * development. `req`, `res` and `err` are serialised the way pino-http wrote them.
  */
-export function loggerParams(s: LoggerSettings): Params {
+export function createRootLogger(s: LoggerSettings): Logger {
   const stream =
     s.stream ?? (s.pretty ? pretty({ singleLine: true, colorize: process.stdout.isTTY }) : undefined);
-  return {
-    forRoutes: s.forRoutes,
-    pinoHttp: [
-      {
-        level: s.level,
-        genReqId: (req: IncomingMessage, res: ServerResponse) => ensureRequestId(req, res),
-        // The per-request child logger carries only the id (`reqId`): binding the whole request
-        // would serialise and redact it on every request, logged or not. The completion line still
-        // has the full request.
-        quietReqLogger: true,
-        redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-        customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-        serializers: {
-          req: (req: { id: string; method: string; url: string; headers: Record<string, unknown> }) => ({
-            id: req.id,
-            method: req.method,
-            url: req.url,
-            headers: req.headers,
-          }),
-        },
+  return pino(
+    {
+      level: s.level,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: {
+        req: (req: LoggedRequest) => ({
+          id: req.id,
+          method: req.method,
+          url: req.originalUrl ?? req.url,
+          headers: req.headers,
+        }),
+        res: pino.stdSerializers.res,
+        err: pino.stdSerializers.err,
       },
-      stream as import('pino').DestinationStream,
-    ],
-  };
+    },
+    stream as DestinationStream,
+  );
+}
+
+/**
+ * nestjs-pino's parameters: its `Logger`/`PinoLogger` write through `root`; the request binding
+ * is the service's own middleware (`requestLogging`), so nestjs-pino mounts none.
+ */
+export function loggerParams(root: Logger): Params {
+  return { pinoHttp: { logger: root }, useExisting: true, forRoutes: [] };
+}
+
+/** The root logger inside nestjs-pino's parameters (see `loggerParams`). */
+export function rootLoggerOf(params: Params): Logger {
+  return (params.pinoHttp as { logger: Logger }).logger;
 }

@@ -111,7 +111,7 @@ function isPositiveInt(v: unknown): boolean {
 }
 
 /** Requests under /admin/api/ are skipped by the global limit unless the config says otherwise (SPEC 5.8). */
-const skipAdminApi = (req: { path?: string; url?: string }) =>
+export const skipAdminApi = (req: { path?: string; url?: string }) =>
   (req.path ?? req.url ?? '').startsWith('/admin/api/');
 
 export function resolveConfig(config: SvcConfig = {}): ResolvedConfig {

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { BaseExceptionFilter, HttpAdapterHost } from '@nestjs/core';
 import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { QueryFailedError } from 'typeorm';
 import { ensureRequestId } from '../request-id';
 import { codeForStatus, ErrorCode, ERROR_STATUS } from './error-codes';
@@ -94,26 +95,40 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       this.fallback.catch(exception, host);
       return;
     }
-    const problem = toProblem(exception);
-    const requestId = ensureRequestId(req, res);
-    if (problem.status >= 500) {
-      this.logger.error({ err: exception, requestId }, `${req.method} ${req.originalUrl} failed`);
-    }
-    if (res.headersSent) {
-      res.end();
-      return;
-    }
-    const retryAfter = problem.data?.retryAfterSeconds;
-    if (problem.code === 'RATE_LIMITED' && typeof retryAfter === 'number') {
-      res.setHeader('Retry-After', String(retryAfter));
-    }
-    const error: Record<string, unknown> = { code: problem.code, message: problem.message, requestId };
-    if (problem.data !== undefined) {
-      error.data = problem.data;
-    }
-    res.status(problem.status).setHeader('Content-Type', PROBLEM_CONTENT_TYPE);
-    // A failure is never cached: a client or a balancer must see the recovery at once.
-    res.setHeader('Cache-Control', 'no-store');
-    res.end(JSON.stringify({ error }));
+    sendProblem(req, res, exception, this.logger);
   }
+}
+
+/**
+ * Writes the problem for `exception` (SPEC 7): the Nest routes through the filter above, the
+ * content read lane directly. 5xx failures are logged with the request id.
+ */
+export function sendProblem(
+  req: IncomingMessage & { originalUrl?: string },
+  res: ServerResponse,
+  exception: unknown,
+  logger: Pick<Logger, 'error'>,
+): void {
+  const problem = toProblem(exception);
+  const requestId = ensureRequestId(req, res);
+  if (problem.status >= 500) {
+    logger.error({ err: exception, requestId }, `${req.method} ${req.originalUrl ?? req.url} failed`);
+  }
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const retryAfter = problem.data?.retryAfterSeconds;
+  if (problem.code === 'RATE_LIMITED' && typeof retryAfter === 'number') {
+    res.setHeader('Retry-After', String(retryAfter));
+  }
+  const error: Record<string, unknown> = { code: problem.code, message: problem.message, requestId };
+  if (problem.data !== undefined) {
+    error.data = problem.data;
+  }
+  res.statusCode = problem.status;
+  res.setHeader('Content-Type', PROBLEM_CONTENT_TYPE);
+  // A failure is never cached: a client or a balancer must see the recovery at once.
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(JSON.stringify({ error }));
 }

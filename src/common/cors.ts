@@ -1,0 +1,22 @@
+import cors from 'cors';
+import type { SvcOptions } from '../svc.options';
+
+/**
+ * CORS of the service's routes (SPEC 5.1.4, 5.8): cross-origin frontends on an allowed origin
+ * call with credentials; preflights are answered before any limit or authentication.
+ */
+export function serviceCors(options: SvcOptions) {
+  return cors({
+    origin: [new URL(options.publicUrl).origin, ...options.allowedOrigins],
+    credentials: true,
+    allowedHeaders: ['Content-Type', 'Authorization', 'X-CSRF-Token', 'X-Request-Id'],
+    exposedHeaders: [
+      'X-Request-Id',
+      'Retry-After',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+    ],
+    maxAge: 600,
+  });
+}
