@@ -587,6 +587,11 @@ function tailBuffer(limit = 256 * 1024) {
   };
 }
 
+/** Extra node flags for one server from the environment (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). */
+function nodeArgs(name) {
+  return (process.env[name] ?? '').split(' ').filter(Boolean);
+}
+
 function startChild(label, args, env) {
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const stdout = tailBuffer();
@@ -975,9 +980,7 @@ async function main() {
     if (needSvc) {
       const port = await freePort();
       svcUrl = `http://127.0.0.1:${port}`;
-      // BENCH_SVC_NODE_ARGS: extra node flags for the service only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
-      const nodeArgs = (process.env.BENCH_SVC_NODE_ARGS ?? '').split(' ').filter(Boolean);
-      svc = startChild('service', [...nodeArgs, SVC_ENTRY], {
+      svc = startChild('service', [...nodeArgs('BENCH_SVC_NODE_ARGS'), SVC_ENTRY], {
         ...process.env,
         NODE_ENV: 'production',
         PORT: String(port),
@@ -994,7 +997,7 @@ async function main() {
     if (needBare) {
       const port = await freePort();
       bareUrl = `http://127.0.0.1:${port}`;
-      bare = startChild('bare server', [BARE_ENTRY], {
+      bare = startChild('bare server', [...nodeArgs('BENCH_BARE_NODE_ARGS'), BARE_ENTRY], {
         ...process.env,
         PORT: String(port),
         HOST: '127.0.0.1',

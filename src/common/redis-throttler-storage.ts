@@ -1,3 +1,4 @@
+import type { RedisOptions } from 'ioredis';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 
@@ -9,7 +10,7 @@ type WithCommand = { svcThrottle?: (...args: Array<string | number>) => Promise<
  * request. Same script, same keys, same results; measured in the API-key bench.
  */
 export class RedisThrottlerStorage extends ThrottlerStorageRedisService {
-  constructor(url: string, options: { keyPrefix: string; maxRetriesPerRequest: number }) {
+  constructor(url: string, options: RedisOptions) {
     super(url, options);
     this.redis.defineCommand('svcThrottle', { numberOfKeys: 2, lua: this.scriptSrc });
   }

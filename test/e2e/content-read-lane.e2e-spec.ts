@@ -1,0 +1,229 @@
+import type { Response } from 'supertest';
+import { ContentReadLane } from '../../src/modules/content/entries/read-lane';
+import { bearerFor, createUser, signIn, userWithPermissions } from '../utils/auth';
+import { createTestApp, TestApp } from '../utils/test-app';
+
+const api = (path: string) => `/admin/api${path}`;
+
+const doc = (text: string) => ({
+  root: {
+    type: 'root',
+    version: 1,
+    format: '',
+    indent: 0,
+    direction: null,
+    children: [
+      {
+        type: 'paragraph',
+        version: 1,
+        format: '',
+        indent: 0,
+        direction: null,
+        textFormat: 0,
+        textStyle: '',
+        children: [{ type: 'text', version: 1, text, format: 0, detail: 0, mode: 'normal', style: '' }],
+      },
+    ],
+  },
+});
+
+/** Headers whose values differ from one request to the next by design. */
+const PER_REQUEST = new Set(['date', 'x-request-id', 'x-ratelimit-remaining', 'x-ratelimit-reset']);
+
+function comparable(res: Response) {
+  const headers = Object.fromEntries(
+    Object.entries(res.headers).map(([k, v]) => [k, PER_REQUEST.has(k) ? '(per request)' : v]),
+  );
+  const body = res.body as { error?: { requestId?: string } };
+  if (body?.error?.requestId) {
+    expect(body.error.requestId).toBe(res.headers['x-request-id']);
+    body.error.requestId = '(per request)';
+  }
+  return { status: res.status, headers, body };
+}
+
+/**
+ * The read lane answers collection reads ahead of Express (src/modules/content/entries/read-lane.ts).
+ * Every request here is sent twice: as is (the lane takes it) and with `Content-Length: 0` (the
+ * lane leaves requests with a body header to Express, so Nest answers). Both answers must match.
+ */
+describe('content read lane', () => {
+  let t: TestApp;
+  let served: jest.SpyInstance;
+  const creds: Record<string, Record<string, string>> = {};
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      config: {
+        collections: [
+          { slug: 'people', fields: [{ name: 'name', type: 'text' }] },
+          {
+            slug: 'posts',
+            drafts: true,
+            fields: [
+              { name: 'title', type: 'text', required: true },
+              { name: 'views', type: 'number', index: true },
+              { name: 'body', type: 'richText' },
+              { name: 'author', type: 'relationship', relationTo: 'people' },
+              { name: 'tags', type: 'relationship', relationTo: 'people', hasMany: true },
+            ],
+          },
+          { slug: 'notices', fields: [{ name: 'text', type: 'text' }], access: { read: true } },
+        ],
+      },
+    });
+    served = jest.spyOn(ContentReadLane.prototype as never, 'serve');
+    const admin = await createUser(t, { roles: ['super-admin'] });
+    creds.admin = await bearerFor(t, admin.id);
+    const reader = await userWithPermissions(t, ['read-posts']);
+    creds.reader = await bearerFor(t, reader.id);
+    creds.stranger = await bearerFor(t, (await userWithPermissions(t, ['read-notices'])).id);
+    creds.visitor = {};
+    creds.forged = { Authorization: 'Bearer not-a-token' };
+    creds.malformed = { Authorization: 'Basic abc' };
+    creds.unknownKey = { Authorization: 'Bearer svc_live_0000000000000000000000000000' };
+    const session = await signIn(t, { email: admin.email, password: admin.password });
+    const key = await session.browser.post('/api-keys', { name: 'lane', type: 'read-only' }).expect(201);
+    creds.key = { Authorization: `Bearer ${key.body.key}` };
+
+    const post = (slug: string, body: object) =>
+      t.http
+        .post(api(`/collections/${slug}/entries`))
+        .set(creds.admin)
+        .send(body)
+        .expect(201);
+    ids.ann = (await post('people', { name: 'Ann' })).body.item.id;
+    ids.bob = (await post('people', { name: 'Bob' })).body.item.id;
+    for (let i = 0; i < 6; i++) {
+      const r = await post('posts', {
+        title: `Post ${i} 100%_done`,
+        views: i * 10,
+        body: doc(`Hello <${i}>`),
+        author: i % 2 ? ids.ann : ids.bob,
+        tags: [ids.bob, ids.ann],
+        status: i === 5 ? 'draft' : 'published',
+      });
+      ids[`post${i}`] = r.body.item.id;
+    }
+    await post('notices', { text: 'open' });
+  });
+  afterAll(() => t.close());
+
+  const paths = () => [
+    '/collections/posts/entries',
+    '/collections/posts/entries?where[views][greater_than]=15&sort=-views&limit=2&page=2',
+    '/collections/posts/entries?where[title][contains]=100%25_&select=title,views',
+    '/collections/posts/entries?where={"or":[{"views":{"equals":0}},{"author":{"equals":"' +
+      ids.ann +
+      '"}}]}',
+    '/collections/posts/entries?depth=1&richTextFormat=both&limit=3',
+    '/collections/posts/entries?status=all',
+    '/collections/posts/entries?status=draft',
+    '/collections/posts/entries?status=bogus',
+    '/collections/posts/entries?where[nope][equals]=1',
+    '/collections/posts/entries?where[views][near]=1',
+    '/collections/posts/entries?sort=nope',
+    '/collections/posts/entries?limit=abc',
+    '/collections/posts/entries?select=',
+    '/collections/posts/entries?depth=9',
+    '/collections/posts/entries?where[views][in]=',
+    '/collections/posts/entries/count',
+    '/collections/posts/entries/count?where[views][less_than]=25',
+    `/collections/posts/entries/${ids.post1}`,
+    `/collections/posts/entries/${ids.post1.toUpperCase()}?depth=1`,
+    `/collections/posts/entries/${ids.post5}`,
+    `/collections/posts/entries/${ids.post5}?status=draft`,
+    '/collections/posts/entries/00000000-0000-4000-8000-000000000000',
+    '/collections/posts/entries/not-a-uuid',
+    '/collections/notices/entries',
+    '/collections/nothing/entries',
+    '/collections/people/entries/count',
+  ];
+
+  it('answers every read exactly as the Nest routes do, for every kind of caller', async () => {
+    let compared = 0;
+    for (const [who, headers] of Object.entries(creds)) {
+      for (const path of paths()) {
+        const before = served.mock.calls.length;
+        const viaLane = await t.http.get(api(path)).set(headers);
+        expect(served.mock.calls.length).toBe(before + 1);
+        const viaNest = await t.http.get(api(path)).set(headers).set('Content-Length', '0');
+        expect(served.mock.calls.length).toBe(before + 1);
+        const context = `${who} GET ${path}`;
+        expect({ context, ...comparable(viaLane) }).toEqual({ context, ...comparable(viaNest) });
+        expect(viaLane.status).not.toBe(500);
+        compared++;
+      }
+    }
+    expect(compared).toBe(Object.keys(creds).length * paths().length);
+  });
+
+  it('sees the statuses it must: published reads, drafts for callers, 401/403/404 as the guards answer', async () => {
+    const get = (path: string, who: string) => t.http.get(api(path)).set(creds[who]);
+    expect((await get('/collections/posts/entries', 'visitor')).status).toBe(401);
+    expect((await get('/collections/posts/entries', 'stranger')).status).toBe(403);
+    expect((await get('/collections/nothing/entries', 'visitor')).status).toBe(401);
+    expect((await get('/collections/nothing/entries', 'reader')).status).toBe(404);
+    expect((await get('/collections/posts/entries', 'forged')).status).toBe(401);
+    const list = await get('/collections/posts/entries?sort=views', 'reader').expect(200);
+    expect(list.body.meta.total).toBe(5);
+    expect(list.headers['content-type']).toBe('application/json; charset=utf-8');
+    const all = await get('/collections/posts/entries?status=all', 'reader').expect(200);
+    expect(all.body.meta.total).toBe(6);
+    const open = await get('/collections/notices/entries', 'visitor').expect(200);
+    expect(open.body.items).toEqual([expect.objectContaining({ text: 'open' })]);
+    const keyed = await get('/collections/posts/entries/count', 'key').expect(200);
+    expect(keyed.body).toEqual({ total: 5 });
+    expect(keyed.headers['x-ratelimit-limit']).toBeDefined();
+  });
+
+  it('leaves other methods, HEAD, encoded paths and CORS preflights to Express', async () => {
+    const before = served.mock.calls.length;
+    await t.http.head(api('/collections/posts/entries')).set(creds.reader).expect(200);
+    await t.http.get(api('/collections/po%73ts/entries')).set(creds.reader).expect(200);
+    await t.http
+      .options(api('/collections/posts/entries'))
+      .set('Origin', 'http://localhost:3000')
+      .set('Access-Control-Request-Method', 'GET')
+      .expect(204);
+    await t.http.post(api('/collections/people/entries')).set(creds.reader).send({ name: 'x' }).expect(403);
+    expect(served.mock.calls.length).toBe(before);
+  });
+
+  it('answers CORS reads with the same headers as Express', async () => {
+    const path = api('/collections/notices/entries');
+    for (const origin of ['http://localhost:3000', 'https://evil.example']) {
+      const viaLane = await t.http.get(path).set('Origin', origin);
+      const viaNest = await t.http.get(path).set('Origin', origin).set('Content-Length', '0');
+      expect(comparable(viaLane)).toEqual(comparable(viaNest));
+    }
+    const allowed = await t.http.get(path).set('Origin', 'http://localhost:3000').expect(200);
+    expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+  });
+
+  it('logs its requests like every other route: one line with the id, credentials redacted', async () => {
+    await t.http
+      .get(api('/collections/posts/entries?limit=1'))
+      .set(creds.reader)
+      .set('X-Request-Id', 'lane-log-1')
+      .expect(200);
+    await t.http
+      .get(api('/collections/posts/entries?limit=1'))
+      .set(creds.reader)
+      .set('X-Request-Id', 'lane-log-1-nest')
+      .set('Content-Length', '0')
+      .expect(200);
+    const line = (id: string) => {
+      const found = t.logs.records().filter((r) => r.reqId === id);
+      expect(found).toHaveLength(1);
+      return found[0] as { msg: string; req: { headers: Record<string, string> }; res: unknown };
+    };
+    const lane = line('lane-log-1');
+    const nest = line('lane-log-1-nest');
+    expect(lane.msg).toBe('request completed');
+    expect(lane.req.headers.authorization).toBe('[redacted]');
+    expect(Object.keys(lane).sort()).toEqual(Object.keys(nest).sort());
+    expect(t.logs.text()).not.toContain(creds.reader.Authorization.slice(7));
+  });
+});
