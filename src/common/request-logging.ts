@@ -3,8 +3,6 @@ import { Store, storage } from 'nestjs-pino/storage';
 import type { Logger } from 'pino';
 import { ensureRequestId } from './request-id';
 
-type LoggedRequest = IncomingMessage & { log?: Logger };
-
 /**
  * The request logger of every service route and of the content read lane. It gives the request
  * its id (CONTRACTS 8), makes a child logger carrying it (`reqId`) the async context's logger, so
@@ -20,14 +18,21 @@ type LoggedRequest = IncomingMessage & { log?: Logger };
 export function requestLogging(root: Logger) {
   return function logRequest(req: IncomingMessage, res: ServerResponse, next: () => void): void {
     const started = Date.now();
-    const log = root.child({ reqId: ensureRequestId(req, res) });
-    (req as LoggedRequest).log = log;
+    const reqId = ensureRequestId(req, res);
+    // The child logger is made on first use: most requests log nothing below `info`.
+    let child: Logger | undefined;
+    const store = {
+      get logger(): Logger {
+        return (child ??= root.child({ reqId }));
+      },
+    };
     // 'close' follows 'finish' on every response, and comes alone when the client went away.
     res.once('close', () => {
       const failed = res.statusCode >= 500;
-      if (!log.isLevelEnabled(failed ? 'error' : 'info')) {
+      if (!root.isLevelEnabled(failed ? 'error' : 'info')) {
         return;
       }
+      const log = store.logger;
       const responseTime = Date.now() - started;
       if (failed) {
         const err = new Error(`failed with status code ${res.statusCode}`);
@@ -36,6 +41,6 @@ export function requestLogging(root: Logger) {
         log.info({ req, res, responseTime }, res.writableEnded ? 'request completed' : 'request aborted');
       }
     });
-    storage.run(new Store(log), next);
+    storage.run(store as Store, next);
   };
 }
