@@ -20,7 +20,12 @@ export interface RunningServer {
 export async function serverOptions(env: Env, databaseUrl: string): Promise<SvcModuleOptions> {
   return {
     secret: resolveSecret(env),
-    database: { url: databaseUrl, poolSize: env.dbPool, autoMigrate: env.autoMigrate },
+    database: {
+      url: databaseUrl,
+      poolSize: env.dbPool,
+      autoMigrate: env.autoMigrate,
+      preparedStatements: env.preparedStatements,
+    },
     config: await loadConfigFile(env.configFile),
     publicUrl: env.publicUrl,
     allowedOrigins: env.allowedOrigins,

@@ -42,6 +42,8 @@ export interface SvcOptions extends Omit<SvcModuleOptions, 'config'> {
   production: boolean;
   standalone: boolean;
   autoMigrate: boolean;
+  /** Content reads as named prepared statements (off behind a transaction-mode pooler). */
+  preparedStatements: boolean;
   acceptDestructiveSchema: boolean;
 }
 
@@ -61,6 +63,7 @@ export function normaliseOptions(o: SvcModuleOptions): SvcOptions {
     production: o.production ?? process.env.NODE_ENV === 'production',
     standalone: o.standalone ?? false,
     autoMigrate: o.database.autoMigrate ?? true,
+    preparedStatements: o.database.preparedStatements ?? true,
     acceptDestructiveSchema:
       o.acceptDestructiveSchema ?? process.env.SVC_SCHEMA_ACCEPT_DESTRUCTIVE?.trim().toLowerCase() === 'true',
   };

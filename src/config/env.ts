@@ -13,6 +13,7 @@ export interface Env {
   embeddedPgPort: number;
   autoMigrate: boolean;
   dbPool: number;
+  preparedStatements: boolean;
   secret?: string;
   configFile?: string;
   publicUrl: string;
@@ -117,6 +118,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     embeddedPgPort: int('SVC_EMBEDDED_PG_PORT', 54329, 1, 65535),
     autoMigrate: bool('SVC_AUTO_MIGRATE', true),
     dbPool: int('SVC_DB_POOL', 10, 2, 200),
+    preparedStatements: bool('SVC_DB_PREPARED_STATEMENTS', true),
     secret,
     configFile: source.SVC_CONFIG || undefined,
     publicUrl: publicUrl.replace(/\/+$/, ''),

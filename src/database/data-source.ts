@@ -4,8 +4,11 @@ import { MIGRATIONS } from '../../migrations';
 
 /** The service's own database: a URL, or a host application's PostgreSQL connection options. */
 export type DatabaseConfig =
-  | { url: string; poolSize?: number; autoMigrate?: boolean }
-  | (Omit<PostgresConnectionOptions, 'migrations' | 'entities' | 'synchronize'> & { autoMigrate?: boolean });
+  | { url: string; poolSize?: number; autoMigrate?: boolean; preparedStatements?: boolean }
+  | (Omit<PostgresConnectionOptions, 'migrations' | 'entities' | 'synchronize'> & {
+      autoMigrate?: boolean;
+      preparedStatements?: boolean;
+    });
 
 export const MIGRATIONS_TABLE = 'svc_migrations';
 /** Arbitrary constant: serialises migration runs of several instances booting at once. */
@@ -31,7 +34,11 @@ export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
       extra: { connectionTimeoutMillis: 5000 },
     };
   }
-  const { autoMigrate: _ignored, ...rest } = db as PostgresConnectionOptions & { autoMigrate?: boolean };
+  const {
+    autoMigrate: _ignored,
+    preparedStatements: _alsoIgnored,
+    ...rest
+  } = db as PostgresConnectionOptions & { autoMigrate?: boolean; preparedStatements?: boolean };
   return { ...rest, ...base, type: 'postgres' };
 }
 

@@ -224,7 +224,12 @@ describe('content entries', () => {
         .set(admin)
         .expect(200);
     } finally {
-      queries.push(...logQuery.mock.calls.map((c) => String(c[0])));
+      queries.push(
+        ...logQuery.mock.calls.map((c) => {
+          const q = c[0] as unknown;
+          return typeof q === 'string' ? q : String((q as { text?: unknown }).text);
+        }),
+      );
       logQuery.mockRestore();
     }
     const content = queries.filter((q) => /"c_(articles|authors)"/.test(q));

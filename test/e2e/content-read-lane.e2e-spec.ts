@@ -70,6 +70,12 @@ describe('content read lane', () => {
             ],
           },
           { slug: 'notices', fields: [{ name: 'text', type: 'text' }], access: { read: true } },
+          {
+            slug: 'bulletins',
+            drafts: true,
+            fields: [{ name: 'text', type: 'text' }],
+            access: { read: true },
+          },
         ],
       },
     });
@@ -107,6 +113,7 @@ describe('content read lane', () => {
       ids[`post${i}`] = r.body.item.id;
     }
     await post('notices', { text: 'open' });
+    await post('bulletins', { text: 'draft', status: 'draft' });
   });
   afterAll(() => t.close());
 
@@ -137,6 +144,7 @@ describe('content read lane', () => {
     '/collections/posts/entries/00000000-0000-4000-8000-000000000000',
     '/collections/posts/entries/not-a-uuid',
     '/collections/notices/entries',
+    '/collections/bulletins/entries?status=draft',
     '/collections/nothing/entries',
     '/collections/people/entries/count',
   ];
@@ -171,6 +179,9 @@ describe('content read lane', () => {
     expect(list.headers['content-type']).toBe('application/json; charset=utf-8');
     const all = await get('/collections/posts/entries?status=all', 'reader').expect(200);
     expect(all.body.meta.total).toBe(6);
+    // The same query, parsed once and cached, still needs a signed-in caller for drafts.
+    await get('/collections/bulletins/entries?status=all', 'reader').expect(200);
+    await get('/collections/bulletins/entries?status=all', 'visitor').expect(401);
     const open = await get('/collections/notices/entries', 'visitor').expect(200);
     expect(open.body.items).toEqual([expect.objectContaining({ text: 'open' })]);
     const keyed = await get('/collections/posts/entries/count', 'key').expect(200);

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { createTestApp, TestApp } from '../utils/test-app';
 import { bearerFor, createUser, signIn, userWithPermissions } from '../utils/auth';
 
@@ -222,6 +223,63 @@ describe('content schema: collections, singles, field groups', () => {
       .send({ fields: drop, confirmDestructive: true })
       .expect(200);
     expect(Object.keys(await tableColumns(t, 'c_events'))).not.toContain('seats');
+  });
+
+  it('keeps answering reads from prepared statements after a field changes type under them', async () => {
+    await t.http
+      .post(api('/collections'))
+      .set(admin)
+      .send({
+        slug: 'gauges',
+        fields: [
+          { name: 'label', type: 'text' },
+          { name: 'level', type: 'number' },
+        ],
+      })
+      .expect(201);
+    const created = await t.http
+      .post(api('/collections/gauges/entries'))
+      .set(admin)
+      .send({ label: 'tank', level: 5 })
+      .expect(201);
+    const id = created.body.item.id as string;
+    const statements = jest.spyOn(pg.Client.prototype, 'query');
+    // Enough reads at once that every pool connection prepares the list, count and get statements.
+    const readAll = () =>
+      Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          t.http
+            .get(api(i % 2 ? `/collections/gauges/entries/${id}` : '/collections/gauges/entries'))
+            .set(admin),
+        ),
+      );
+    try {
+      for (const res of await readAll()) {
+        expect(res.status).toBe(200);
+      }
+      const named = statements.mock.calls.filter(
+        ([q]) => typeof q === 'object' && /^svc_/.test(String((q as { name?: unknown }).name)),
+      );
+      expect(named.length).toBeGreaterThan(0);
+    } finally {
+      statements.mockRestore();
+    }
+    await t.http
+      .post(api('/collections/schema/gauges/apply'))
+      .set(admin)
+      .send({
+        fields: [
+          { name: 'label', type: 'text' },
+          { name: 'level', type: 'text' },
+        ],
+        confirmDestructive: true,
+      })
+      .expect(200);
+    for (const res of await readAll()) {
+      expect(res.status).toBe(200);
+      const item = res.body.items ? res.body.items[0] : res.body;
+      expect(item).toMatchObject({ id, label: 'tank', level: '5' });
+    }
   });
 
   it('refuses REST changes to code-defined collections', async () => {

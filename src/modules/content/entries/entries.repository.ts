@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { rows } from '../../../database/sql';
+import { preparedRows, rows } from '../../../database/sql';
+import { SVC_OPTIONS, type SvcOptions } from '../../../svc.options';
 import { pgTimestamp } from '../query';
 import { quoteIdent as q } from '../schema';
 
@@ -18,6 +19,12 @@ function paramsOf(row: Row): unknown[] {
  */
 @Injectable()
 export class EntriesRepository {
+  private readonly prepare: boolean;
+
+  constructor(@Inject(SVC_OPTIONS) options: SvcOptions) {
+    this.prepare = options.preparedStatements;
+  }
+
   /** A compiled page and its count, on two connections at once (outside a transaction). */
   async page(
     em: EntityManager,
@@ -25,18 +32,18 @@ export class EntriesRepository {
     count: { sql: string; params: unknown[] },
   ): Promise<{ rows: Row[]; total: number }> {
     const [found, counted] = await Promise.all([
-      rows<Row>(em, list.sql, list.params),
-      rows<{ total: string }>(em, count.sql, count.params),
+      preparedRows<Row>(em, list.sql, list.params, this.prepare),
+      preparedRows<{ total: string }>(em, count.sql, count.params, this.prepare),
     ]);
     return { rows: found, total: Number(counted[0].total) };
   }
 
   select(em: EntityManager, sql: string, params: unknown[]): Promise<Row[]> {
-    return rows<Row>(em, sql, params);
+    return preparedRows<Row>(em, sql, params, this.prepare);
   }
 
   async count(em: EntityManager, sql: string, params: unknown[]): Promise<number> {
-    const found = await rows<{ total: string }>(em, sql, params);
+    const found = await preparedRows<{ total: string }>(em, sql, params, this.prepare);
     return Number(found[0].total);
   }
 
