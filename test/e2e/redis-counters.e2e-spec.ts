@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { RedisThrottlerStorage } from '../../src/common/redis-throttler-storage';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The Redis rate-limit counters (REDIS_URL): hits on one counter are coalesced into batched
+ * calls, and every hit must still get its own place in the count, on one instance or several.
+ */
+describe('Redis rate-limit counters', () => {
+  const prefix = `svc-test-${randomUUID()}:`;
+  const a = new RedisThrottlerStorage(REDIS_URL, { keyPrefix: prefix, maxRetriesPerRequest: 2 });
+  const b = new RedisThrottlerStorage(REDIS_URL, { keyPrefix: prefix, maxRetriesPerRequest: 2 });
+  afterAll(async () => {
+    const keys = await a.redis.keys(`${prefix}*`);
+    if (keys.length) {
+      await a.redis.del(...keys.map((k) => k.slice(prefix.length)));
+    }
+    a.onModuleDestroy();
+    b.onModuleDestroy();
+  });
+
+  it('gives 60 parallel hits the places 1 to 60 and blocks exactly those over the limit, in fewer calls', async () => {
+    const calls = jest.spyOn(RedisThrottlerStorage.prototype as never, 'hits');
+    try {
+      const records = await Promise.all(
+        Array.from({ length: 60 }, () => a.increment('burst', 60_000, 25, 60_000, 'apikey')),
+      );
+      expect(records.map((r) => r.totalHits).sort((x, y) => x - y)).toEqual(
+        Array.from({ length: 60 }, (_, i) => i + 1),
+      );
+      for (const r of records) {
+        expect(r.isBlocked).toBe(r.totalHits > 25);
+        expect(r.timeToExpire).toBeGreaterThan(0);
+        expect(r.timeToBlockExpire).toBe(r.isBlocked ? 60 : 0);
+      }
+      expect(calls.mock.calls.length).toBeGreaterThan(0);
+      expect(calls.mock.calls.length).toBeLessThan(60);
+    } finally {
+      calls.mockRestore();
+    }
+  });
+
+  it('shares one count between two instances: unique places, exactly the hits over the limit blocked', async () => {
+    const records = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).increment('shared', 60_000, 30, 60_000, 'apikey')),
+    );
+    expect(new Set(records.map((r) => r.totalHits)).size).toBe(40);
+    expect(Math.max(...records.map((r) => r.totalHits))).toBe(40);
+    expect(records.filter((r) => r.isBlocked)).toHaveLength(10);
+  });
+
+  it('keeps a blocked counter blocked, then lifts the block when it expires and counts afresh', async () => {
+    const hit = () => a.increment('expiring', 300, 1, 300, 'apikey');
+    expect(await hit()).toMatchObject({ totalHits: 1, isBlocked: false });
+    expect(await hit()).toMatchObject({ totalHits: 2, isBlocked: true, timeToBlockExpire: 1 });
+    expect(await hit()).toMatchObject({ totalHits: 3, isBlocked: true });
+    await sleep(400);
+    expect(await hit()).toMatchObject({ totalHits: 1, isBlocked: false, timeToBlockExpire: 0 });
+  });
+
+  it('counts separate counters and throttlers apart', async () => {
+    await Promise.all([
+      a.increment('x', 60_000, 5, 60_000, 'apikey'),
+      a.increment('x', 60_000, 5, 60_000, 'apikey'),
+    ]);
+    expect((await a.increment('x', 60_000, 5, 60_000, 'global')).totalHits).toBe(1);
+    expect((await a.increment('y', 60_000, 5, 60_000, 'apikey')).totalHits).toBe(1);
+    expect((await b.increment('x', 60_000, 5, 60_000, 'apikey')).totalHits).toBe(3);
+  });
+
+  it('fails every waiting hit when Redis cannot be reached', async () => {
+    const down = new RedisThrottlerStorage('redis://127.0.0.1:1', {
+      keyPrefix: prefix,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    try {
+      const results = await Promise.allSettled(
+        Array.from({ length: 5 }, () => down.increment('k', 1000, 5, 1000, 'apikey')),
+      );
+      expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    } finally {
+      down.onModuleDestroy();
+    }
+  });
+});
