@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import { type EntityManager, QueryFailedError } from 'typeorm';
 
 /**
@@ -47,9 +47,9 @@ const MAX_PREPARED_STATEMENTS = 256;
  * connection and can reuse its plan: the database's share of a short read drops by about a third
  * (bench). The name is a hash of the text, and a definition change changes the text, so it gets
  * a new statement. Past 256 distinct texts (a client inventing query shapes) statements run
- * unnamed, so no connection's plan cache grows without bound. A failed statement's connection is
- * discarded (as `pool.query` does), taking its prepared statements along; a plan whose result type
- * an ALTER changed (SQLSTATE 0A000) is then retried unnamed. `prepare: false` (behind a
+ * unnamed, so no connection's plan cache grows without bound. `pool.query` discards the
+ * connection of a failed statement, taking its prepared statements along; a plan whose result
+ * type an ALTER changed (SQLSTATE 0A000) is then retried unnamed. `prepare: false` (behind a
  * transaction-mode pooler, `SVC_DB_PREPARED_STATEMENTS=false`) is plain `rows()`.
  */
 export async function preparedRows<T>(
@@ -63,18 +63,10 @@ export async function preparedRows<T>(
   if (!pool || !name) {
     return rows<T>(em, sql, params);
   }
-  let client: PoolClient;
   try {
-    client = await pool.connect();
+    return (await pool.query({ name, text: sql, values: params })).rows as T[];
   } catch (e) {
-    throw new QueryFailedError(sql, params, e as Error);
-  }
-  try {
-    const result = await client.query({ name, text: sql, values: params });
-    client.release();
-    return result.rows as T[];
-  } catch (e) {
-    client.release(e as Error);
+    // pool.query has discarded the connection, and its prepared statements with it.
     if ((e as { code?: unknown }).code === '0A000') {
       return rows<T>(em, sql, params);
     }
