@@ -1,0 +1,81 @@
+import { types } from 'pg';
+import { installFastTimestamps, parseUtcTimestamptz } from '../../src/database/pg-timestamps';
+
+const stock = types.getTypeParser(1184, 'text') as (s: string) => unknown;
+
+/** A deterministic pseudo-random generator, so a failure names a reproducible case. */
+function rng(seed: number) {
+  let x = seed;
+  return () => {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    return x / 2147483648;
+  };
+}
+
+const pad = (n: number, w: number) => String(n).padStart(w, '0');
+
+/** How PostgreSQL writes a timestamptz in a session at `offset` (e.g. '+00', '+05:30'). */
+function pgText(ms: number, micros: number, offset: string): string {
+  const d = new Date(ms);
+  let text =
+    `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)} ` +
+    `${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}`;
+  if (micros > 0) {
+    text += `.${pad(micros, 6).replace(/0+$/, '')}`;
+  }
+  return text + offset;
+}
+
+const value = (v: unknown) => (v instanceof Date ? v.getTime() : v);
+
+describe('fast timestamptz reader', () => {
+  it('reads 20,000 UTC timestamps exactly as the stock reader does', () => {
+    const random = rng(42);
+    const from = Date.UTC(100, 0, 1);
+    const to = Date.UTC(9999, 11, 31);
+    for (let i = 0; i < 20_000; i++) {
+      const ms = Math.floor(from + random() * (to - from));
+      const micros = i % 4 === 0 ? 0 : Math.floor(random() * 1_000_000);
+      const text = pgText(ms - (ms % 1000), micros, '+00');
+      const fast = parseUtcTimestamptz(text);
+      expect({ text, at: fast?.getTime() }).toEqual({ text, at: value(stock(text)) });
+    }
+  });
+
+  it('leaves every other form to the stock reader', () => {
+    for (const text of [
+      '2026-11-21 19:08:07+05:30',
+      '2026-11-21 19:08:07.5-08',
+      '0044-03-15 12:00:00+00 BC',
+      '0099-01-01 00:00:00+00',
+      'infinity',
+      '-infinity',
+      '2026-11-21 19:08:07.+00',
+      '2026-11-21T19:08:07+00',
+      '2026-1x-21 19:08:07+00',
+      '12026-11-21 19:08:07+00',
+      '2026-11-21 19:08:07.12345678+00',
+      '',
+    ]) {
+      expect(parseUtcTimestamptz(text)).toBeUndefined();
+    }
+  });
+
+  it('installs once, and the installed reader answers like the stock one for every form', () => {
+    installFastTimestamps();
+    installFastTimestamps();
+    const installed = types.getTypeParser(1184, 'text') as (s: string) => unknown;
+    expect(installed).not.toBe(stock);
+    for (const text of [
+      '2026-11-21 19:08:07.968+00',
+      '2026-11-21 19:08:07+00',
+      '1970-01-01 00:00:00+00',
+      '2026-11-21 19:08:07+05:30',
+      '0044-03-15 12:00:00+00 BC',
+      'infinity',
+      '-infinity',
+    ]) {
+      expect({ text, at: value(installed(text)) }).toEqual({ text, at: value(stock(text)) });
+    }
+  });
+});
