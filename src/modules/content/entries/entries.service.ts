@@ -97,12 +97,13 @@ export class EntriesService {
   }
 
   async get(def: Definition, id: string, query: Record<string, unknown>, caller: Caller): Promise<Entry> {
-    const { parsed } = readQuery(def, query, READ_PARAMS, caller);
-    const found = await this.readRows(this.db.manager, def, [id], parsed);
+    const q = readQuery(def, query, READ_PARAMS, caller);
+    const { sql, params } = byIdQuery(def, q, id);
+    const found = await this.guard(def, () => this.repo.select(this.db.manager, sql, params));
     if (!found.length) {
       throw notFound();
     }
-    return (await this.present(def, found, parsed, caller))[0];
+    return (await this.present(def, found, q.parsed, caller))[0];
   }
 
   /** A single's content: its one row, created with the defaults on first read. */
@@ -539,7 +540,12 @@ const queryCache = new WeakMap<Definition, Map<string, CachedQuery>>();
 interface CachedQuery {
   parsed: ParsedQuery;
   compiled?: CompiledListQuery;
+  /** The read of one entry by id: its SQL and parameters, the id going in at `slot`. */
+  byId?: { sql: string; params: readonly unknown[]; slot: number };
 }
+
+/** Stands for the id while a by-id read is compiled (never a real id: not a UUID). */
+const ID_SLOT = 'svc:id';
 
 /** The parsed query (400 on anything wrong); drafts only for a signed-in caller. */
 function readQuery(
@@ -569,6 +575,26 @@ function readQuery(
     throw new ServiceError('AUTH_REQUIRED', 'Sign in to see drafts');
   }
   return hit;
+}
+
+/** The statement reading entry `id` under a cached query (as `readRows` builds it), compiled once. */
+function byIdQuery(def: Definition, q: CachedQuery, id: string): { sql: string; params: unknown[] } {
+  if (!q.byId) {
+    const byId: WhereNode = { field: 'id', op: 'in', value: [ID_SLOT] };
+    const c = compileListQuery(
+      { ...q.parsed, where: byId, sort: [], page: 1, limit: 1, offset: 0 },
+      queryDefinitionOf(def),
+      { table: tableOf(def) },
+    );
+    const slot = c.listParams.findIndex((p) => Array.isArray(p) && p.length === 1 && p[0] === ID_SLOT);
+    if (slot < 0) {
+      throw new Error('the by-id read has no id parameter');
+    }
+    q.byId = { sql: c.listSql, params: Object.freeze(c.listParams), slot };
+  }
+  const params = [...q.byId.params];
+  params[q.byId.slot] = [id];
+  return { sql: q.byId.sql, params };
 }
 
 function compiledQuery(def: Definition, q: CachedQuery): { parsed: ParsedQuery; c: CompiledListQuery } {
