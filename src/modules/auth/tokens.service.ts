@@ -1,4 +1,4 @@
-import { createHash, createSecretKey, hkdfSync, KeyObject, randomBytes } from 'node:crypto';
+import { createSecretKey, hash, hkdfSync, KeyObject, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { SVC_OPTIONS, SvcOptions } from '../../svc.options';
@@ -44,8 +44,9 @@ const RESERVED_CLAIMS = new Set([
   'jti',
 ]);
 
+/** One-shot `crypto.hash`: a quarter of the CPU of a Hash object (every API-key request hashes). */
 export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
 /**
