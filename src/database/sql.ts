@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Pool, Query } from 'pg';
+import { type CustomTypesConfig, type Pool, Query } from 'pg';
 import { type EntityManager, QueryFailedError } from 'typeorm';
 
 /**
@@ -50,13 +50,15 @@ const MAX_PREPARED_STATEMENTS = 256;
  * unnamed, so no connection's plan cache grows without bound. `pool.query` discards the
  * connection of a failed statement, taking its prepared statements along; a plan whose result
  * type an ALTER changed (SQLSTATE 0A000) is then retried unnamed. `prepare: false` (behind a
- * transaction-mode pooler, `SVC_DB_PREPARED_STATEMENTS=false`) is plain `rows()`.
+ * transaction-mode pooler, `SVC_DB_PREPARED_STATEMENTS=false`) is plain `rows()`. `types` (node-pg
+ * readers) applies to prepared reads only: callers get the default readers' values elsewhere.
  */
 export async function preparedRows<T>(
   em: EntityManager,
   sql: string,
   params: unknown[],
   prepare: boolean,
+  types?: CustomTypesConfig,
 ): Promise<T[]> {
   const pool = prepare ? poolOutsideTransaction(em) : undefined;
   const name = pool ? statementName(sql) : undefined;
@@ -64,9 +66,12 @@ export async function preparedRows<T>(
     return rows<T>(em, sql, params);
   }
   try {
-    // A Query made from text, named after: a config object would be copied property by property
-    // (node-pg's cloneQueryConfig), a measured 2% of a list's CPU. pool.query answers a promise.
-    const query = Object.assign(new Query(sql, params), { name });
+    // Without `types`, a Query made from text and named after: a config object is copied
+    // property by property (node-pg's cloneQueryConfig), 2% of a list's CPU. pool.query of a
+    // Query answers a promise.
+    const query = types
+      ? new Query({ name, text: sql, values: params, types })
+      : Object.assign(new Query(sql, params), { name });
     return (await (pool.query(query) as unknown as Promise<{ rows: unknown[] }>)).rows as T[];
   } catch (e) {
     // pool.query has discarded the connection, and its prepared statements with it.

@@ -1,5 +1,10 @@
 import { types } from 'pg';
-import { installFastTimestamps, parseUtcTimestamptz } from '../../src/database/pg-timestamps';
+import {
+  CONTENT_READ_TYPES,
+  installFastTimestamps,
+  parseUtcTimestamptz,
+  timestamptzJson,
+} from '../../src/database/pg-timestamps';
 
 const stock = types.getTypeParser(1184, 'text') as (s: string) => unknown;
 
@@ -77,5 +82,50 @@ describe('fast timestamptz reader', () => {
     ]) {
       expect({ text, at: value(installed(text)) }).toEqual({ text, at: value(stock(text)) });
     }
+  });
+
+  it('writes 20,000 UTC timestamps as the JSON text of the Date of the stock reader', () => {
+    const random = rng(7);
+    const from = Date.UTC(100, 0, 1);
+    const to = Date.UTC(9999, 11, 31);
+    for (let i = 0; i < 20_000; i++) {
+      const ms = Math.floor(from + random() * (to - from));
+      // Every digit count of the fraction, and fractions just under a millisecond boundary.
+      const micros =
+        i % 7 === 0
+          ? 0
+          : i % 7 === 1
+            ? Math.floor(random() * 1000) * 1000 + 999
+            : Math.floor(random() * 1_000_000);
+      const text = pgText(ms - (ms % 1000), micros, '+00');
+      expect({ text, json: timestamptzJson(text) }).toEqual({ text, json: (stock(text) as Date).toJSON() });
+    }
+  });
+
+  it('writes every other form as JSON would write the value of the stock reader', () => {
+    for (const text of [
+      '2026-11-21 19:08:07+05:30',
+      '2026-11-21 19:08:07.5-08',
+      '0044-03-15 12:00:00+00 BC',
+      '0099-01-01 00:00:00+00',
+      '2026-11-21 19:08:07.12345678+00',
+      'infinity',
+      '-infinity',
+    ]) {
+      expect({ text, json: timestamptzJson(text) }).toEqual({
+        text,
+        json: JSON.parse(JSON.stringify(stock(text)) ?? 'null'),
+      });
+    }
+    expect(timestamptzJson('2026-11-21 19:08:07.9999+00')).toBe('2026-11-21T19:08:07.999Z');
+    expect(timestamptzJson('2026-11-21 19:08:07+00')).toBe('2026-11-21T19:08:07.000Z');
+  });
+
+  it('gives content reads the JSON timestamp reader and the reader of node-pg for every other type', () => {
+    expect(CONTENT_READ_TYPES.getTypeParser(1184, 'text')).toBe(timestamptzJson);
+    for (const oid of [16, 20, 25, 701, 1082, 1114, 2950, 3802, 1009, 2951]) {
+      expect(CONTENT_READ_TYPES.getTypeParser(oid, 'text')).toBe(types.getTypeParser(oid, 'text'));
+    }
+    expect(CONTENT_READ_TYPES.getTypeParser(1184, 'binary')).toBe(types.getTypeParser(1184, 'binary'));
   });
 });

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { CONTENT_READ_TYPES } from '../../../database/pg-timestamps';
 import { preparedRows, rows } from '../../../database/sql';
 import { SVC_OPTIONS, type SvcOptions } from '../../../svc.options';
 import { pgTimestamp } from '../query';
@@ -32,14 +33,15 @@ export class EntriesRepository {
     count: { sql: string; params: unknown[] },
   ): Promise<{ rows: Row[]; total: number }> {
     const [found, counted] = await Promise.all([
-      preparedRows<Row>(em, list.sql, list.params, this.prepare),
+      preparedRows<Row>(em, list.sql, list.params, this.prepare, CONTENT_READ_TYPES),
       preparedRows<{ total: string }>(em, count.sql, count.params, this.prepare),
     ]);
     return { rows: found, total: Number(counted[0].total) };
   }
 
+  /** Rows of a compiled read; timestamps may come as their JSON text (see `presentRow`). */
   select(em: EntityManager, sql: string, params: unknown[]): Promise<Row[]> {
-    return preparedRows<Row>(em, sql, params, this.prepare);
+    return preparedRows<Row>(em, sql, params, this.prepare, CONTENT_READ_TYPES);
   }
 
   async count(em: EntityManager, sql: string, params: unknown[]): Promise<number> {

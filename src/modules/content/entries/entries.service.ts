@@ -349,7 +349,11 @@ export class EntriesService {
     return items;
   }
 
-  /** API key order: id, the fields (in definition order), status, createdAt, updatedAt. */
+  /**
+   * API key order: id, the fields (in definition order), status, createdAt, updatedAt. Timestamps
+   * are their JSON text (ISO 8601, UTC, milliseconds) whichever way the row was read: content
+   * reads get them so from node-pg (`CONTENT_READ_TYPES`), reads in a transaction as Dates.
+   */
   private presentRow(def: Definition, row: Row, format: RichTextFormat, select: string[] | null): Entry {
     const out: Entry = { id: row.id };
     for (const f of def.fields) {
@@ -361,14 +365,16 @@ export class EntriesService {
         v = format === 'html' ? renderRichText(v) : { json: v, html: renderRichText(v) };
       } else if (f.hasMany === true && v === null) {
         v = [];
+      } else {
+        v = timestampJson(v);
       }
       out[f.name] = v;
     }
     if (def.drafts && (!select || select.includes('status'))) {
       out.status = row.status;
     }
-    out.createdAt = row.createdAt;
-    out.updatedAt = row.updatedAt;
+    out.createdAt = timestampJson(row.createdAt);
+    out.updatedAt = timestampJson(row.updatedAt);
     return out;
   }
 
@@ -690,4 +696,9 @@ function bulkResult(verb: string, ids: string[], done: string[], invalid: BulkRe
     items: done.map((id) => ({ id })),
     errors,
   };
+}
+
+/** A timestamp column's value as JSON gives it (content reads already answer that text). */
+function timestampJson<T>(v: T): T | string {
+  return v instanceof Date ? v.toJSON() : v;
 }
