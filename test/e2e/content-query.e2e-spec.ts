@@ -691,16 +691,16 @@ describe('content query language over HTTP (SPEC 4.3)', () => {
       await expectMatch(json({ coauthors: { not_equals: null } }), has('ann', 'bob', 'cy'));
     });
 
-    it('json and richText: exists only', async () => {
+    it('json and richText: exists, or its null form, only', async () => {
       // meta: [] is a value (a JSON array), not null.
       await expectMatch('where[meta][exists]=true', [T.alpha, T.alphaLower, T.party]);
       await expectMatch('where[meta][exists]=false', except(T.alpha, T.alphaLower, T.party));
       await expectMatch('where[content][exists]=true', [T.alpha, T.upper]);
       await expectMatch('where[content][exists]=false', except(T.alpha, T.upper));
-      // equals: null is exists: false only where equals is allowed: on json / richText the operator
-      // check comes first (parse.ts), so the null form is refused; exists is the way to ask.
-      await invalid('where.content.equals', json({ content: { equals: null } }), 'operator_not_allowed');
-      await invalid('where.meta.not_equals', json({ meta: { not_equals: null } }), 'operator_not_allowed');
+      // equals: null / not_equals: null are exists false / true here too; no other value is.
+      await expectMatch(json({ content: { equals: null } }), except(T.alpha, T.upper));
+      await expectMatch(json({ meta: { not_equals: null } }), [T.alpha, T.alphaLower, T.party]);
+      await invalid('where.meta.equals', json({ meta: { equals: [] } }), 'operator_not_allowed');
       await invalid('where.meta.equals', 'where[meta][equals]=1', 'operator_not_allowed');
       await invalid('where.content.contains', 'where[content][contains]=Hello', 'operator_not_allowed');
     });

@@ -200,6 +200,9 @@ describe('parseListQuery: every operator, values converted to the field type', (
     ['id', 'equals', ` ${UUID} `, { field: 'id', op: 'equals', value: uuid }],
     ['title', 'equals', null, { field: 'title', op: 'exists', value: false }],
     ['author', 'not_equals', null, { field: 'author', op: 'exists', value: true }],
+    ['meta', 'equals', null, { field: 'meta', op: 'exists', value: false }],
+    ['body', 'not_equals', null, { field: 'body', op: 'exists', value: true }],
+    ['seo', 'equals', null, { field: 'seo', op: 'exists', value: false }],
   ];
 
   it.each(cases)('%s %s %j', (field, op, value, expected) => {
@@ -362,6 +365,13 @@ describe('parseListQuery: where errors carry a path', () => {
         .replace(/\.$/, '');
       expect(paths(extended(q))).toEqual([`${path} operator_not_allowed`]);
     }
+    // Only null makes equals an exists on a json field.
+    expect(paths({ where: '{"meta":{"equals":{"a":1}}}' })).toEqual([
+      'where.meta.equals operator_not_allowed',
+    ]);
+    expect(paths({ where: '{"seo":{"not_equals":"x"}}' })).toEqual([
+      'where.seo.not_equals operator_not_allowed',
+    ]);
   });
 
   it('refuses values that do not convert', () => {

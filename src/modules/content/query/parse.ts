@@ -48,8 +48,9 @@ const RICH_TEXT_FORMATS: readonly RichTextFormat[] = ['json', 'html', 'both'];
  *   callers may pass `all`).
  * - `where[status]` is refused (`not_filterable`): the `status` parameter decides.
  * - Several operators on one field, or several fields in one object, are ANDed.
- * - `equals: null` / `not_equals: null` (JSON `where` only) mean `exists: false` / `exists: true`.
- *   In a query string `null` is just text (and not a number, date, ... for other types).
+ * - `equals: null` / `not_equals: null` (JSON `where` only) mean `exists: false` / `exists: true`,
+ *   on every field that takes `exists` (json, richText and components included). In a query
+ *   string `null` is just text (and not a number, date, ... for other types).
  * - `in`/`not_in`: a string is split on commas (no trimming for text; the empty string is the
  *   empty list); an array's items are taken whole, so a value holding a comma can be sent as a
  *   JSON array or as repeated keys.
@@ -497,7 +498,11 @@ function parseField(name: string, raw: unknown, path: string, ctx: WhereContext,
       continue;
     }
     const op = opKey as Operator;
-    if (!field.operators.has(op)) {
+    // `equals: null` / `not_equals: null` is `exists`, so it serves every field `exists` serves
+    // (json, richText and components take no other operator).
+    const nullForm =
+      (op === 'equals' || op === 'not_equals') && value === null && field.operators.has('exists');
+    if (!field.operators.has(op) && !nullForm) {
       ctx.issues.add(here, 'operator_not_allowed', `${op} cannot be used on ${name}`);
       continue;
     }
