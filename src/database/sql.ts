@@ -32,6 +32,43 @@ export async function rows<T>(em: EntityManager, sql: string, params: unknown[] 
   return result as T[];
 }
 
+/** A list page of the admin routes: what `pagedRows` counts and pages. */
+export interface PageQuery {
+  /** A `WITH ...` both statements start with. */
+  with?: string;
+  columns: string;
+  /** Table (with alias) or join the rows come from. */
+  from: string;
+  /** The filter, without `WHERE`; empty for every row. Its values are `params`. */
+  where: string;
+  params: unknown[];
+  /** ORDER BY items from allow-listed columns only, ending in a unique tiebreak. */
+  orderBy: string;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * One page of rows and the count of every row under the same filter (`{ rows, total }`), as two
+ * statements on `em`: the shape of every paged admin list.
+ */
+export async function pagedRows<T>(em: EntityManager, q: PageQuery): Promise<{ rows: T[]; total: number }> {
+  const start = q.with ? `${q.with} ` : '';
+  const where = q.where ? ` WHERE ${q.where}` : '';
+  const [{ total }] = await rows<{ total: number }>(
+    em,
+    `${start}SELECT count(*)::int AS total FROM ${q.from}${where}`,
+    q.params,
+  );
+  const n = q.params.length;
+  const found = await rows<T>(
+    em,
+    `${start}SELECT ${q.columns} FROM ${q.from}${where} ORDER BY ${q.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`,
+    [...q.params, q.limit, q.offset],
+  );
+  return { rows: found, total };
+}
+
 /** TypeORM's own pg pool, when `em` is not inside a transaction. */
 function poolOutsideTransaction(em: EntityManager): Pool | undefined {
   return em.queryRunner ? undefined : (em.connection.driver as { master?: Pool }).master;

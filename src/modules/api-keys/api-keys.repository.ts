@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { containsPattern, ListQuery } from '../../common/pagination';
-import { rows } from '../../database/sql';
+import { pagedRows, rows } from '../../database/sql';
 
 export type ApiKeyType = 'read-only' | 'full-access' | 'role-based';
 
@@ -59,21 +59,17 @@ export class ApiKeysRepository {
     userId: string,
     q: ListQuery<ApiKeySortField>,
   ): Promise<{ items: ApiKeyRow[]; total: number }> {
-    const search = q.search ? `AND name ILIKE $2 ESCAPE '\\'` : '';
-    const params: unknown[] = q.search ? [userId, containsPattern(q.search)] : [userId];
-    const [{ total }] = await rows<{ total: number }>(
-      em,
-      `SELECT count(*)::int AS total FROM api_keys WHERE user_id = $1 ${search}`,
-      params,
-    );
     const direction = q.sort.direction === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST';
-    const items = await rows<ApiKeyRow>(
-      em,
-      `SELECT ${COLUMNS} FROM api_keys WHERE user_id = $1 ${search}
-       ORDER BY ${SORT_COLUMNS[q.sort.field]} ${direction}, id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, q.limit, q.offset],
-    );
-    return { items, total };
+    const page = await pagedRows<ApiKeyRow>(em, {
+      columns: COLUMNS,
+      from: 'api_keys',
+      where: q.search ? `user_id = $1 AND name ILIKE $2 ESCAPE '\\'` : 'user_id = $1',
+      params: q.search ? [userId, containsPattern(q.search)] : [userId],
+      orderBy: `${SORT_COLUMNS[q.sort.field]} ${direction}, id`,
+      limit: q.limit,
+      offset: q.offset,
+    });
+    return { items: page.rows, total: page.total };
   }
 
   async findForUser(em: EntityManager, userId: string, id: string): Promise<ApiKeyRow | null> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { rows } from '../../database/sql';
+import { pagedRows, rows } from '../../database/sql';
 import type { DefinitionKind, DefinitionSource, StoredDefinition } from './content.types';
 
 export interface DefinitionRow {
@@ -101,15 +101,15 @@ export class DefinitionsRepository {
     page: { limit: number; offset: number; direction: 'asc' | 'desc' },
   ): Promise<{ rows: JournalRow[]; total: number }> {
     const dir = page.direction === 'asc' ? 'ASC' : 'DESC';
-    const [count, found] = await Promise.all([
-      rows<{ total: string }>(em, `SELECT count(*) AS total FROM schema_journal`),
-      rows<JournalRow>(
-        em,
-        `SELECT * FROM schema_journal ORDER BY applied_at ${dir}, id ${dir} LIMIT $1 OFFSET $2`,
-        [page.limit, page.offset],
-      ),
-    ]);
-    return { rows: found, total: Number(count[0].total) };
+    return pagedRows<JournalRow>(em, {
+      columns: '*',
+      from: 'schema_journal',
+      where: '',
+      params: [],
+      orderBy: `applied_at ${dir}, id ${dir}`,
+      limit: page.limit,
+      offset: page.offset,
+    });
   }
 
   /** Runs generated DDL (identifiers quoted and names validated by the schema layer). */

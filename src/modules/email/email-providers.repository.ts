@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { containsPattern, ListQuery } from '../../common/pagination';
-import { rows } from '../../database/sql';
+import { pagedRows, rows } from '../../database/sql';
 
 /** `config` as stored: everything but the password (that is `password_enc`, ciphertext). */
 export interface StoredSmtpConfig {
@@ -44,20 +44,15 @@ export class EmailProvidersRepository {
     em: EntityManager,
     q: ListQuery<ProviderSortField>,
   ): Promise<{ rows: ProviderRow[]; total: number }> {
-    const where = q.search ? `WHERE name ILIKE $1 ESCAPE '\\'` : '';
-    const params: unknown[] = q.search ? [containsPattern(q.search)] : [];
-    const [{ total }] = await rows<{ total: number }>(
-      em,
-      `SELECT count(*)::int AS total FROM email_providers ${where}`,
-      params,
-    );
-    const order = `${SORT_COLUMNS[q.sort.field]} ${q.sort.direction === 'desc' ? 'DESC' : 'ASC'}, id ASC`;
-    const found = await rows<ProviderRow>(
-      em,
-      `SELECT * FROM email_providers ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, q.limit, q.offset],
-    );
-    return { rows: found, total };
+    return pagedRows<ProviderRow>(em, {
+      columns: '*',
+      from: 'email_providers',
+      where: q.search ? `name ILIKE $1 ESCAPE '\\'` : '',
+      params: q.search ? [containsPattern(q.search)] : [],
+      orderBy: `${SORT_COLUMNS[q.sort.field]} ${q.sort.direction === 'desc' ? 'DESC' : 'ASC'}, id ASC`,
+      limit: q.limit,
+      offset: q.offset,
+    });
   }
 
   async findById(

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { containsPattern, ListQuery } from '../../common/pagination';
-import { rows } from '../../database/sql';
+import { pagedRows, rows } from '../../database/sql';
 
 export interface TemplateRow {
   id: string;
@@ -45,20 +45,15 @@ export class EmailTemplatesRepository {
     em: EntityManager,
     q: ListQuery<TemplateSortField>,
   ): Promise<{ rows: TemplateRow[]; total: number }> {
-    const where = q.search ? `WHERE name ILIKE $1 ESCAPE '\\' OR slug ILIKE $1 ESCAPE '\\'` : '';
-    const params: unknown[] = q.search ? [containsPattern(q.search)] : [];
-    const [{ total }] = await rows<{ total: number }>(
-      em,
-      `SELECT count(*)::int AS total FROM email_templates ${where}`,
-      params,
-    );
-    const order = `${SORT_COLUMNS[q.sort.field]} ${q.sort.direction === 'desc' ? 'DESC' : 'ASC'}, id ASC`;
-    const found = await rows<TemplateRow>(
-      em,
-      `SELECT * FROM email_templates ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, q.limit, q.offset],
-    );
-    return { rows: found, total };
+    return pagedRows<TemplateRow>(em, {
+      columns: '*',
+      from: 'email_templates',
+      where: q.search ? `name ILIKE $1 ESCAPE '\\' OR slug ILIKE $1 ESCAPE '\\'` : '',
+      params: q.search ? [containsPattern(q.search)] : [],
+      orderBy: `${SORT_COLUMNS[q.sort.field]} ${q.sort.direction === 'desc' ? 'DESC' : 'ASC'}, id ASC`,
+      limit: q.limit,
+      offset: q.offset,
+    });
   }
 
   async findById(

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { containsPattern, ListQuery } from '../../common/pagination';
-import { rows } from '../../database/sql';
+import { pagedRows, rows } from '../../database/sql';
 
 export interface PermissionRow {
   id: string;
@@ -48,20 +48,15 @@ export class PermissionsRepository {
       const n = params.length;
       conditions.push(`(p.slug ILIKE $${n} ESCAPE '\\' OR p.name ILIKE $${n} ESCAPE '\\')`);
     }
-    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-    const [{ total }] = await rows<{ total: number }>(
-      em,
-      `SELECT count(*)::int AS total FROM permissions p ${where}`,
+    return pagedRows<PermissionRow>(em, {
+      columns: COLUMNS,
+      from: 'permissions p',
+      where: conditions.join(' AND '),
       params,
-    );
-    const order = `${SORT_COLUMNS[q.sort.field]} ${q.sort.direction === 'desc' ? 'DESC' : 'ASC'}, p.slug ASC`;
-    const found = await rows<PermissionRow>(
-      em,
-      `SELECT ${COLUMNS} FROM permissions p ${where}
-        ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, q.limit, q.offset],
-    );
-    return { rows: found, total };
+      orderBy: `${SORT_COLUMNS[q.sort.field]} ${q.sort.direction === 'desc' ? 'DESC' : 'ASC'}, p.slug ASC`,
+      limit: q.limit,
+      offset: q.offset,
+    });
   }
 
   async findById(

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { containsPattern, ListQuery } from '../../common/pagination';
-import { rows } from '../../database/sql';
+import { pagedRows, rows } from '../../database/sql';
 import { SUPER_ADMIN_SLUG } from './rbac.repository';
 
 export interface RoleRow {
@@ -88,20 +88,16 @@ export class RolesRepository {
       const n = params.length;
       conditions.push(`(r.name ILIKE $${n} ESCAPE '\\' OR r.slug ILIKE $${n} ESCAPE '\\')`);
     }
-    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-    const [{ total }] = await rows<{ total: number }>(
-      em,
-      `${cte} SELECT count(*)::int AS total FROM roles r ${where}`,
+    return pagedRows<RoleRow>(em, {
+      with: cte,
+      columns: ROLE_COLUMNS,
+      from: 'roles r',
+      where: conditions.join(' AND '),
       params,
-    );
-    const order = `${SORT_COLUMNS[q.sort.field]} ${q.sort.direction === 'desc' ? 'DESC' : 'ASC'}, r.slug ASC`;
-    const found = await rows<RoleRow>(
-      em,
-      `${cte} SELECT ${ROLE_COLUMNS} FROM roles r ${where}
-        ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, q.limit, q.offset],
-    );
-    return { rows: found, total };
+      orderBy: `${SORT_COLUMNS[q.sort.field]} ${q.sort.direction === 'desc' ? 'DESC' : 'ASC'}, r.slug ASC`,
+      limit: q.limit,
+      offset: q.offset,
+    });
   }
 
   async findById(em: EntityManager, id: string): Promise<RoleRow | null> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { containsPattern, ListQuery } from '../../common/pagination';
-import { rows } from '../../database/sql';
+import { pagedRows, rows } from '../../database/sql';
 
 export interface UserRow {
   id: string;
@@ -40,12 +40,12 @@ const SORT_COLUMNS: Record<UserSortField, string> = {
   lastLoginAt: 'u.last_login_at',
 };
 
-const ACCOUNT_SELECT = `
-  SELECT u.*, COALESCE(
+const ACCOUNT_COLUMNS = `
+  u.*, COALESCE(
     (SELECT json_agg(json_build_object('id', r.id, 'name', r.name, 'slug', r.slug) ORDER BY r.level DESC, r.name)
        FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id),
-    '[]'::json) AS roles
-  FROM users u`;
+    '[]'::json) AS roles`;
+const ACCOUNT_SELECT = `SELECT ${ACCOUNT_COLUMNS} FROM users u`;
 
 /** All SQL on users and their refresh tokens. Methods take the EntityManager of the caller's transaction. */
 @Injectable()
@@ -126,21 +126,17 @@ export class UsersRepository {
     em: EntityManager,
     q: ListQuery<UserSortField>,
   ): Promise<{ items: AccountRow[]; total: number }> {
-    const where = q.search ? `WHERE u.email ILIKE $1 ESCAPE '\\' OR u.name ILIKE $1 ESCAPE '\\'` : '';
-    const params: unknown[] = q.search ? [containsPattern(q.search)] : [];
-    const [{ total }] = await rows<{ total: number }>(
-      em,
-      `SELECT count(*)::int AS total FROM users u ${where}`,
-      params,
-    );
     const direction = q.sort.direction === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST';
-    const items = await rows<AccountRow>(
-      em,
-      `${ACCOUNT_SELECT} ${where} ORDER BY ${SORT_COLUMNS[q.sort.field]} ${direction}, u.id
-       LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, q.limit, q.offset],
-    );
-    return { items, total };
+    const page = await pagedRows<AccountRow>(em, {
+      columns: ACCOUNT_COLUMNS,
+      from: 'users u',
+      where: q.search ? `u.email ILIKE $1 ESCAPE '\\' OR u.name ILIKE $1 ESCAPE '\\'` : '',
+      params: q.search ? [containsPattern(q.search)] : [],
+      orderBy: `${SORT_COLUMNS[q.sort.field]} ${direction}, u.id`,
+      limit: q.limit,
+      offset: q.offset,
+    });
+    return { items: page.rows, total: page.total };
   }
 
   /** Administrator edits; absent keys are untouched. */
