@@ -1,9 +1,6 @@
 import type { DataSource, DataSourceOptions } from 'typeorm';
 import type { PostgresDataSourceOptions as PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions.js';
 import { MIGRATIONS } from '../../migrations';
-import { installFastTimestamps } from './pg-timestamps';
-
-installFastTimestamps();
 
 /** The service's own database: a URL, or a host application's PostgreSQL connection options. */
 export type DatabaseConfig =

@@ -1,8 +1,6 @@
 import { types } from 'pg';
 
 const TIMESTAMPTZ = 1184;
-/** Marks our installed reader and holds the stock one it falls back to. */
-const STOCK = Symbol.for('svc:stock-timestamptz');
 
 /** The value of the `length` ASCII digits at `at`, or -1 when one is not a digit. */
 function digits(s: string, at: number, length: number): number {
@@ -19,8 +17,8 @@ function digits(s: string, at: number, length: number): number {
 
 /**
  * Whether `s` is a `timestamptz` as PostgreSQL writes it in a UTC session,
- * `YYYY-MM-DD HH:MM:SS[.ffffff]+00`, with a year from 100 on: the form the fast readers take.
- * Other offsets, BC, infinity and years before 100 go to the stock reader.
+ * `YYYY-MM-DD HH:MM:SS[.ffffff]+00`, with a year from 100 on. Other offsets, BC, infinity and
+ * years before 100 go to node-pg's reader.
  */
 function isUtcForm(s: string): boolean {
   const n = s.length;
@@ -44,68 +42,20 @@ function isUtcForm(s: string): boolean {
   );
 }
 
-/** The fraction as whole milliseconds, as Date.UTC takes `1000 * parseFloat('.ffffff')` (truncated). */
-function millis(s: string): number {
-  return s.length > 22 ? Math.trunc(1000 * parseFloat(s.slice(19, s.length - 3))) : 0;
-}
-
 /**
- * A UTC `timestamptz` read without a regular expression; undefined for any other form. Same Date
- * as the stock parser (a unit test compares them).
- */
-export function parseUtcTimestamptz(s: string): Date | undefined {
-  if (!isUtcForm(s)) {
-    return undefined;
-  }
-  return new Date(
-    Date.UTC(
-      digits(s, 0, 4),
-      digits(s, 5, 2) - 1,
-      digits(s, 8, 2),
-      digits(s, 11, 2),
-      digits(s, 14, 2),
-      digits(s, 17, 2),
-      millis(s),
-    ),
-  );
-}
-
-/**
- * A `timestamptz` as the text JSON gives its Date (`Date#toJSON`: ISO 8601 in UTC, milliseconds,
- * or null for infinity), written straight from PostgreSQL's text for the UTC form. Content reads
- * take timestamps this way: a Date costs a parse, and JSON.stringify of rows holding Dates runs
- * about three times slower than of rows holding strings (bench).
+ * A `timestamptz` as the text JSON gives node-pg's Date for it (`Date#toJSON`: ISO 8601 in UTC
+ * with milliseconds, the fraction truncated as `Date.UTC` truncates `1000 * parseFloat('.ffffff')`;
+ * null for infinity), written straight from PostgreSQL's text for the UTC form. Content reads take
+ * timestamps this way: a Date costs a parse, and JSON.stringify of rows holding Dates runs about
+ * three times slower than of rows holding strings (bench).
  */
 export function timestamptzJson(s: string): string | null {
   if (isUtcForm(s)) {
-    return `${s.slice(0, 10)}T${s.slice(11, 19)}.${String(millis(s)).padStart(3, '0')}Z`;
+    const ms = s.length > 22 ? Math.trunc(1000 * parseFloat(s.slice(19, s.length - 3))) : 0;
+    return `${s.slice(0, 10)}T${s.slice(11, 19)}.${String(ms).padStart(3, '0')}Z`;
   }
-  const value = stockReader()(s);
+  const value = (types.getTypeParser(TIMESTAMPTZ, 'text') as (text: string) => unknown)(s);
   return value instanceof Date ? value.toJSON() : null;
-}
-
-type Reader = ((s: string) => unknown) & { [STOCK]?: (s: string) => unknown };
-
-/** node-pg's own `timestamptz` reader, also once ours is installed. */
-function stockReader(): (s: string) => unknown {
-  const current = types.getTypeParser(TIMESTAMPTZ, 'text') as Reader;
-  return current[STOCK] ?? current;
-}
-
-/**
- * Installs the fast `timestamptz` reader in node-pg (process-wide, once): every content row has
- * two timestamps, and the stock reader's regular expressions were the largest source of garbage
- * in a list after the JSON itself (bench). Anything unusual still goes to the stock reader.
- */
-export function installFastTimestamps(): void {
-  const current = types.getTypeParser(TIMESTAMPTZ, 'text') as Reader;
-  if (current[STOCK]) {
-    return;
-  }
-  const fast: Reader = Object.assign((s: string) => parseUtcTimestamptz(s) ?? current(s), {
-    [STOCK]: current,
-  });
-  types.setTypeParser(TIMESTAMPTZ, 'text', fast);
 }
 
 /**

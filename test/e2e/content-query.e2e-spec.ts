@@ -1,4 +1,5 @@
 import { createTestApp, TestApp } from '../utils/test-app';
+import { doc, link, paragraph, text } from '../utils/lexical';
 import { bearerFor, createUser } from '../utils/auth';
 
 /**
@@ -32,41 +33,6 @@ interface Seed {
   content?: object;
   code?: string;
 }
-
-const text = (s: string, format = 0) => ({
-  type: 'text',
-  version: 1,
-  text: s,
-  format,
-  detail: 0,
-  mode: 'normal',
-  style: '',
-});
-const paragraph = (...children: object[]) => ({
-  type: 'paragraph',
-  version: 1,
-  format: '',
-  indent: 0,
-  direction: null,
-  textFormat: 0,
-  textStyle: '',
-  children,
-});
-const link = (url: string, label: string) => ({
-  type: 'link',
-  version: 1,
-  url,
-  rel: null,
-  target: null,
-  title: null,
-  format: '',
-  indent: 0,
-  direction: null,
-  children: [text(label)],
-});
-const doc = (...children: object[]) => ({
-  root: { type: 'root', version: 1, format: '', indent: 0, direction: null, children },
-});
 
 const T = {
   alpha: 'Alpha',

@@ -1,31 +1,10 @@
 import type { Response } from 'supertest';
+import { doc, paragraph, text } from '../utils/lexical';
 import { ContentReadLane } from '../../src/modules/content/entries/read-lane';
 import { bearerFor, createUser, signIn, userWithPermissions } from '../utils/auth';
 import { createTestApp, TestApp } from '../utils/test-app';
 
 const api = (path: string) => `/admin/api${path}`;
-
-const doc = (text: string) => ({
-  root: {
-    type: 'root',
-    version: 1,
-    format: '',
-    indent: 0,
-    direction: null,
-    children: [
-      {
-        type: 'paragraph',
-        version: 1,
-        format: '',
-        indent: 0,
-        direction: null,
-        textFormat: 0,
-        textStyle: '',
-        children: [{ type: 'text', version: 1, text, format: 0, detail: 0, mode: 'normal', style: '' }],
-      },
-    ],
-  },
-});
 
 /** Headers whose values differ from one request to the next by design. */
 const PER_REQUEST = new Set(['date', 'x-request-id', 'x-ratelimit-remaining', 'x-ratelimit-reset']);
@@ -105,7 +84,7 @@ describe('content read lane', () => {
       const r = await post('posts', {
         title: `Post ${i} 100%_done`,
         views: i * 10,
-        body: doc(`Hello <${i}>`),
+        body: doc(paragraph(text(`Hello <${i}>`))),
         author: i % 2 ? ids.ann : ids.bob,
         tags: [ids.bob, ids.ann],
         status: i === 5 ? 'draft' : 'published',

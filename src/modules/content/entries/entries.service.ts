@@ -530,11 +530,6 @@ function asArray(v: unknown): unknown[] {
 }
 
 /**
- * A read's query, parsed. Drafts are for signed-in callers: a visitor (let in by an access rule)
- * asking for `status=draft` or `all` is told to sign in, so opening a collection to the public
- * never publishes its drafts.
- */
-/**
  * Parsed queries, and compiled ones for lists and counts, per definition object and query.
  * Clients repeat the same few queries, and parsing and compiling them measured 13% of a list's
  * CPU (mostly garbage). Entries are only ever read. Bounded per definition; a definition loaded
@@ -553,7 +548,11 @@ interface CachedQuery {
 /** Stands for the id while a by-id read is compiled (never a real id: not a UUID). */
 const ID_SLOT = 'svc:id';
 
-/** The parsed query (400 on anything wrong); drafts only for a signed-in caller. */
+/**
+ * A read's query, parsed (400 on anything wrong) and cached. Drafts are for signed-in callers: a
+ * visitor (let in by an access rule) asking for `status=draft` or `all` is told to sign in, so
+ * opening a collection to the public never publishes its drafts.
+ */
 function readQuery(
   def: Definition,
   query: Record<string, unknown>,
