@@ -20,6 +20,8 @@ import { createRootLogger, loggerParams, rootLoggerOf } from './common/logger';
 import { requestLogging } from './common/request-logging';
 import { dataSourceOptions, runMigrations } from './database/data-source';
 import { stampRequestStart } from './common/request-start';
+import { responseFloor } from './common/response-floor';
+import { LOGIN_FLOOR_MS } from './modules/auth/auth.service';
 import { AuthModule } from './modules/auth/auth.module';
 import { ContentModule } from './modules/content/content.module';
 import { EmailModule } from './modules/email/email.module';
@@ -150,6 +152,10 @@ export class SvcModule implements NestModule {
           ? [{ path: '{*path}', method: RequestMethod.ALL }]
           : [...SERVICE_ROUTES, { path: 'api/health', method: RequestMethod.ALL }]),
       );
+    // Every answer of the password login waits out its floor, refusals by guards included.
+    consumer
+      .apply(responseFloor(LOGIN_FLOOR_MS))
+      .forRoutes({ path: 'admin/api/auth/login', method: RequestMethod.POST });
     // Cross-origin frontends on an allowed origin call with credentials (SPEC 5.1.4, 5.8);
     // preflights are answered here, before any limit or authentication.
     consumer

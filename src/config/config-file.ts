@@ -115,6 +115,14 @@ export const skipAdminApi = (req: { path?: string; url?: string }) =>
   (req.path ?? req.url ?? '').startsWith('/admin/api/');
 
 export function resolveConfig(config: SvcConfig = {}): ResolvedConfig {
+  // Refused rather than accepted and ignored: a deployment that lists a strategy expects it to
+  // run (SPEC 5.7.8), and until the plugin sign-in surface lands nothing would run it.
+  if (config.auth?.strategies?.length) {
+    throw new ConfigError([
+      '"auth.strategies" is not supported by this release: custom credential strategies arrive ' +
+        'with the plugin sign-in surface; remove the key (password sign-in needs no entry)',
+    ]);
+  }
   return {
     collections: config.collections ?? [],
     singles: config.singles ?? [],

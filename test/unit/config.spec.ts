@@ -161,4 +161,11 @@ describe('resolveConfig', () => {
     expect(c.rateLimit.skip({ path: '/admin/api/users' } as never)).toBe(true);
     expect(c.rateLimit.skip({ path: '/api/health' } as never)).toBe(false);
   });
+
+  it('refuses auth.strategies until something runs them, naming the key', () => {
+    const strategy = { name: 'ldap', authenticate: () => null };
+    expect(() => resolveConfig({ auth: { strategies: [strategy] } })).toThrow(ConfigError);
+    expect(() => resolveConfig({ auth: { strategies: [strategy] } })).toThrow(/auth\.strategies/);
+    expect(resolveConfig({ auth: { strategies: [] } }).auth.strategies).toEqual([]);
+  });
 });

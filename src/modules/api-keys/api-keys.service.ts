@@ -131,9 +131,12 @@ export class ApiKeysService {
     if (!creator || !creator.is_active) {
       throw INVALID_KEY();
     }
-    const roleIds = creator.roles.map((r) => r.id);
-    const granted = row.type === 'role-based' ? (row.role_id ? [row.role_id] : []) : roleIds;
-    const resolved = await this.rbac.resolve(granted);
+    const creatorRoles = creator.roles.map((r) => r.id);
+    // What the key holds, not who made it: a role-based key has its own role; the other types
+    // carry no role at all (their permissions derive from the creator's roles, but role checks
+    // such as hasRole must never see the creator's, e.g. Super Admin, through a key).
+    const keyRoles = row.type === 'role-based' && row.role_id ? [row.role_id] : [];
+    const resolved = await this.rbac.resolve(row.type === 'role-based' ? keyRoles : creatorRoles);
     // A super-admin source copies the whole catalogue (so later collections are covered) but a
     // key never bypasses checks: a read-only key still cannot write.
     let permissions = resolved.isSuperAdmin ? await this.rbac.catalogue() : resolved.permissions;
@@ -143,12 +146,12 @@ export class ApiKeysService {
     this.touch(row.id);
     return {
       method: 'api-key',
-      user: toSessionUser(creator, this.userFields.present(creator.custom, { source: 'code' })),
+      user: toSessionUser(creator, this.userFields.present(creator.custom), keyRoles),
       account: creator,
-      roleIds,
+      roleIds: keyRoles,
       permissions,
       isSuperAdmin: false,
-      apiKey: { id: row.id, type: row.type },
+      apiKey: { id: row.id, type: row.type, roleId: row.role_id },
     };
   }
 

@@ -190,13 +190,19 @@ export class AccountLifecycleService {
   }
 
   /** An administrator sets a password (`PATCH /users/{id}/password`); it may have to be replaced at next sign-in. */
-  async setPasswordByAdmin(userId: string, password: string, requirePasswordChange: boolean): Promise<void> {
+  /**
+   * `lockTarget` locks and answers the account inside the write (or throws: unknown, not
+   * manageable by the caller), so the caller's permission check and the write are one decision.
+   */
+  async setPasswordByAdmin(
+    userId: string,
+    password: string,
+    requirePasswordChange: boolean,
+    lockTarget: (em: EntityManager) => Promise<AccountRow> = (em) => this.lockExisting(em, userId),
+  ): Promise<void> {
     const passwordHash = await hashPassword(password);
     const account = await this.db.transaction(async (em) => {
-      const account = await this.accounts.loadAccount(em, userId);
-      if (!account) {
-        throw new ServiceError('NOT_FOUND', 'No such user');
-      }
+      const account = await lockTarget(em);
       await this.writePassword(em, userId, passwordHash, {
         mustChange: requirePasswordChange,
         markVerified: false,
@@ -237,6 +243,14 @@ export class AccountLifecycleService {
     await this.accounts.revokeSessions(em, userId);
     await this.tokenRows.closeOpen(em, userId, 'reset-password');
     await this.audit.record({ event: 'password-changed', actorId: userId, target: `user:${userId}` }, em);
+  }
+
+  private async lockExisting(em: EntityManager, userId: string): Promise<AccountRow> {
+    const account = await this.accounts.lockAccount(em, userId);
+    if (!account) {
+      throw new ServiceError('NOT_FOUND', 'No such user');
+    }
+    return account;
   }
 
   private async issueToken(em: EntityManager, userId: string, kind: AccountTokenKind): Promise<string> {

@@ -1,4 +1,4 @@
-import { Body, Get, HttpCode, Inject, Post, Req, Res, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { requestStartedAt } from '../../common/request-start';
 import { SvcController } from '../../common/svc-controller';
@@ -21,7 +21,6 @@ import { Public } from './decorators/public.decorator';
 import { LoginDto, SetInitialPasswordDto, SetupDto } from './dto/auth.dto';
 import { AuthRateLimitGuard } from './guards/auth-rate-limit.guard';
 import { CsrfGuard } from './guards/csrf.guard';
-import { LoginFloorInterceptor } from './login-floor.interceptor';
 import { SVC_OPTIONS, SvcOptions } from '../../svc.options';
 
 export function clientInfo(req: Request): ClientInfo {
@@ -54,6 +53,7 @@ export class AuthController {
 
   @Post('setup')
   @Public()
+  @UseGuards(AuthRateLimitGuard)
   async setup(@Body() dto: SetupDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const session = await this.auth.setup(dto, clientInfo(req));
     return this.answer(res, session, 'Setup complete; you are signed in');
@@ -71,7 +71,6 @@ export class AuthController {
   @Public()
   @HttpCode(200)
   @UseGuards(AuthRateLimitGuard)
-  @UseInterceptors(LoginFloorInterceptor)
   async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const outcome = await this.auth.login(dto.email, dto.password, clientInfo(req));
     if (outcome.challenge) {

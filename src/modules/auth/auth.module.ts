@@ -33,7 +33,6 @@ import { AuthenticationGuard } from './guards/authentication.guard';
 import { CsrfGuard } from './guards/csrf.guard';
 import { PermissionGuard } from './guards/permission.guard';
 import { addInProcessRuntime, removeInProcessRuntime, Runtime } from './in-process';
-import { LoginFloorInterceptor } from './login-floor.interceptor';
 import { TokensService } from './tokens.service';
 
 /** SPEC 4: every /auth response is sent with no-store cache headers. */
@@ -84,7 +83,6 @@ function noStore(_req: Request, res: Response, next: NextFunction): void {
     AuthService,
     AuthRateLimitGuard,
     CsrfGuard,
-    LoginFloorInterceptor,
     { provide: APP_GUARD, useClass: AuthenticationGuard },
     { provide: APP_GUARD, useClass: PermissionGuard },
   ],

@@ -17,6 +17,8 @@ import { sha256Hex, TokensService } from './tokens.service';
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MINUTES = 15;
 export const PASSWORD_STRATEGY = 'password';
+/** SPEC 5.2.1: every login answer takes at least this long, whether or not the account exists. */
+export const LOGIN_FLOOR_MS = 500;
 /** Serialises concurrent setup calls; the database decides which one creates the first user. */
 const SETUP_LOCK_ID = 7_310_240_002;
 
@@ -58,33 +60,38 @@ export class AuthService {
   ) {}
 
   /**
-   * Email + password login (SPEC 5.2). Every refusal is the same error whatever the reason; only
-   * a correct password on an unverified address says so. The reason goes to the log and to a
-   * `login-failed` audit row that names no account.
-   */
-  /**
-   * Email + password login. Right credentials end in a session, or pause at a step (an
-   * administrator-set password must be replaced first: SPEC 3.4).
+   * Email + password login (SPEC 5.2). Right credentials end in a session, or pause at a step (an
+   * administrator-set password must be replaced first: SPEC 3.4). bcrypt runs outside any
+   * transaction; what it decided is then claimed under the account's row lock (see
+   * `claimPasswordLogin`), so a lockout, a password write or a deactivation that committed in
+   * the meantime wins, and one that comes later waits for this session and then ends it.
    */
   async login(email: string, password: string, client: ClientInfo): Promise<LoginOutcome> {
-    const account = await this.checkPassword(email, password, client);
-    return this.db.transaction(async (em): Promise<LoginOutcome> => {
-      if (account.must_change_password) {
-        await this.credentials.resetFailedLogins(em, account.id);
-        const challenge = await this.pending.start(em, {
-          userId: account.id,
-          kind: SET_INITIAL_PASSWORD,
-          strategy: PASSWORD_STRATEGY,
-        });
-        return { challenge };
-      }
-      return { session: await this.finishLogin(em, account, client, PASSWORD_STRATEGY) };
-    });
+    const checked = await this.checkPassword(email, password, client);
+    const outcome = await this.db.transaction(
+      async (em): Promise<LoginOutcome | { refused: RefusalReason }> => {
+        const account = await this.claimPassword(em, checked);
+        if ('refused' in account) {
+          return account;
+        }
+        if (account.must_change_password) {
+          const challenge = await this.pending.start(em, {
+            userId: account.id,
+            kind: SET_INITIAL_PASSWORD,
+            strategy: PASSWORD_STRATEGY,
+          });
+          return { challenge };
+        }
+        return { session: await this.openSession(em, account, client, PASSWORD_STRATEGY) };
+      },
+    );
+    return 'refused' in outcome ? this.refuse(outcome.refused, client) : outcome;
   }
 
   /**
-   * The last step of every login path: counters reset, session minted, then the success audit
-   * row naming the strategy (SPEC 6). Runs in the caller's transaction.
+   * The last step of the login paths that already hold a proof (setup, the forced password
+   * change): the account row is locked and read again, and the session minted only while it may
+   * hold one. Runs in the caller's transaction.
    */
   async finishLogin(
     em: EntityManager,
@@ -92,10 +99,11 @@ export class AuthService {
     client: ClientInfo,
     strategy: string,
   ): Promise<IssuedSession> {
-    await this.credentials.recordSuccessfulLogin(em, account.id);
-    const session = await this.mintSession(em, account, client);
-    await this.auditLogin(em, account.id, strategy, client);
-    return session;
+    const current = await this.accounts.lockAccount(em, account.id);
+    if (!current || this.refusalReason(current)) {
+      throw REFUSED();
+    }
+    return this.openSession(em, current, client, strategy);
   }
 
   /**
@@ -107,26 +115,35 @@ export class AuthService {
     password: string,
   ): Promise<{ user: SessionUser; token: string; exp: number }> {
     const client = { ip: null, userAgent: 'direct-api' };
-    const account = await this.checkPassword(email, password, client);
-    if (account.must_change_password) {
+    const checked = await this.checkPassword(email, password, client);
+    const outcome = await this.db.transaction(async (em) => {
+      const account = await this.claimPassword(em, checked);
+      if ('refused' in account || account.must_change_password) {
+        return account;
+      }
+      await this.credentials.recordSuccessfulLogin(em, account.id);
+      await this.auditLogin(em, account.id, 'direct-api', client);
+      return account;
+    });
+    if ('refused' in outcome) {
+      return this.refuse(outcome.refused, client);
+    }
+    if (outcome.must_change_password) {
       throw new ServiceError(
         'FORBIDDEN',
         'The password was set by an administrator and must be replaced first',
       );
     }
-    await this.db.transaction(async (em) => {
-      await this.credentials.recordSuccessfulLogin(em, account.id);
-      await this.auditLogin(em, account.id, 'direct-api', client);
-    });
-    this.accounts.invalidate(account.id);
-    const user = this.sessionUser(account);
-    return { user, ...this.tokens.signAccess(user, account.ver, { direct: true }) };
+    this.accounts.invalidate(outcome.id);
+    const user = this.sessionUser(outcome);
+    return { user, ...this.tokens.signAccess(user, outcome.ver, { direct: true }) };
   }
 
   /**
    * The password strategy (SPEC 5.2). Every refusal is the same error whatever the reason; only a
    * correct password on an unverified address says so. The reason goes to the log and to a
-   * `login-failed` audit row that names no account.
+   * `login-failed` audit row that names no account. A failure is counted in the statement that
+   * decides the lock; a success is only claimed later, under the row lock (`claimPassword`).
    */
   private async checkPassword(email: string, password: string, client: ClientInfo): Promise<AccountRow> {
     const account = await this.accounts.findByEmail(this.db.manager, email);
@@ -139,8 +156,13 @@ export class AuthService {
       return this.refuse('locked', client);
     }
     if (!passwordOk) {
-      await this.credentials.recordFailedLogin(this.db.manager, account.id, MAX_FAILED_LOGINS, LOCK_MINUTES);
-      return this.refuse('invalid-credentials', client);
+      const counted = await this.credentials.recordFailedLogin(
+        this.db.manager,
+        account.id,
+        MAX_FAILED_LOGINS,
+        LOCK_MINUTES,
+      );
+      return this.refuse(counted ? 'invalid-credentials' : 'locked', client);
     }
     if (!account.is_active) {
       return this.refuse('deactivated', client);
@@ -152,11 +174,33 @@ export class AuthService {
     return account;
   }
 
+  /**
+   * Claims a checked password under the account's row lock: counters reset only if the account
+   * is not locked and still has the checked hash; then the account as it is now (locked until
+   * commit), or why it may not sign in.
+   */
+  private async claimPassword(
+    em: EntityManager,
+    checked: AccountRow,
+  ): Promise<AccountRow | { refused: RefusalReason }> {
+    const claim = await this.credentials.claimPasswordLogin(em, checked.id, checked.password_hash!);
+    if (claim !== 'ok') {
+      return { refused: claim === 'locked' ? 'locked' : 'invalid-credentials' };
+    }
+    const account = await this.accounts.lockAccount(em, checked.id);
+    const reason = account ? this.refusalReason(account) : 'invalid-credentials';
+    return reason ? { refused: reason } : account!;
+  }
+
   /** `POST /auth/setup`: creates the first super-admin, once, however many calls race. */
   async setup(
     input: { email: string; name: string; password: string },
     client: ClientInfo,
   ): Promise<IssuedSession> {
+    // Cheap refusal first: after setup no call may cost a bcrypt hash (checked again under the lock).
+    if (await this.accounts.anyUserExists(this.db.manager)) {
+      throw new ServiceError('SETUP_COMPLETE', 'Setup has already been completed');
+    }
     const passwordHash = await hashPassword(input.password);
     return this.db.transaction(async (em) => {
       await em.query('SELECT pg_advisory_xact_lock($1)', [SETUP_LOCK_ID]);
@@ -199,6 +243,8 @@ export class AuthService {
     }
     const hash = sha256Hex(refreshToken);
     const outcome = await this.db.transaction(async (em) => {
+      // The account row first (shared): a session-ending write is then strictly before or after.
+      await this.credentials.lockRefreshOwner(em, hash);
       const row = await this.credentials.consumeRefreshToken(em, hash);
       if (!row) {
         const raced = await this.credentials.consumedSinceArrival(em, hash, performance.now() - arrivedAt);
@@ -249,11 +295,36 @@ export class AuthService {
 
   /** The account gate of SPEC 3.1: active, verified (when required) and not locked. */
   maySignIn(account: AccountRow): boolean {
-    return (
-      account.is_active &&
-      (!this.options.config.auth.requireEmailVerification || account.email_verified_at !== null) &&
-      !(account.locked_until && account.locked_until.getTime() > Date.now())
-    );
+    return this.refusalReason(account) === null;
+  }
+
+  private refusalReason(account: AccountRow): RefusalReason | null {
+    if (!account.is_active) {
+      return 'deactivated';
+    }
+    if (this.options.config.auth.requireEmailVerification && account.email_verified_at === null) {
+      return 'unverified';
+    }
+    if (account.locked_until && account.locked_until.getTime() > Date.now()) {
+      return 'locked';
+    }
+    return null;
+  }
+
+  /**
+   * Counters, session and the success audit row naming the strategy (SPEC 6), for an account
+   * whose row this transaction has locked and read since.
+   */
+  private async openSession(
+    em: EntityManager,
+    account: AccountRow,
+    client: ClientInfo,
+    strategy: string,
+  ): Promise<IssuedSession> {
+    await this.credentials.recordSuccessfulLogin(em, account.id);
+    const session = await this.mintSession(em, account, client);
+    await this.auditLogin(em, account.id, strategy, client);
+    return session;
   }
 
   /** Access token with the current roles, plus a new refresh token row, in the caller's transaction. */
@@ -284,7 +355,7 @@ export class AuthService {
   }
 
   private sessionUser(account: AccountRow): SessionUser {
-    return toSessionUser(account, this.userFields.present(account.custom, { source: 'code' }));
+    return toSessionUser(account, this.userFields.present(account.custom));
   }
 
   private async refuse(reason: RefusalReason, client: ClientInfo): Promise<never> {

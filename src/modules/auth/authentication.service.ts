@@ -58,11 +58,7 @@ export class AuthenticationService {
     const { isSuperAdmin, permissions } = await this.rbac.resolve(roleIds);
     return {
       method,
-      user: toSessionUser(
-        account,
-        this.userFields.present(account.custom, { source: 'code' }),
-        claims.roleIds,
-      ),
+      user: toSessionUser(account, this.userFields.present(account.custom), claims.roleIds),
       account,
       roleIds,
       permissions,

@@ -10,21 +10,57 @@ import { rows } from '../../database/sql';
 export class CredentialsRepository {
   /**
    * Counts a failed password attempt atomically; the fifth in a row locks the account for 15
-   * minutes and starts a fresh count. Attempts on a locked account are not counted.
+   * minutes and starts a fresh count. Attempts on a locked account are not counted: false then,
+   * so the caller records the refusal as `locked`.
    */
   async recordFailedLogin(
     em: EntityManager,
     id: string,
     maxAttempts: number,
     lockMinutes: number,
-  ): Promise<void> {
-    await em.query(
+  ): Promise<boolean> {
+    const counted = await rows<{ id: string }>(
+      em,
       `UPDATE users SET
          failed_login_count = CASE WHEN failed_login_count + 1 >= $2 THEN 0 ELSE failed_login_count + 1 END,
          locked_until = CASE WHEN failed_login_count + 1 >= $2 THEN now() + make_interval(mins => $3) ELSE locked_until END
-       WHERE id = $1 AND (locked_until IS NULL OR locked_until <= now())`,
+       WHERE id = $1 AND (locked_until IS NULL OR locked_until <= now())
+       RETURNING id`,
       [id, maxAttempts, lockMinutes],
     );
+    return counted.length > 0;
+  }
+
+  /**
+   * A correct password, decided in the statement that records it (SPEC 5.2.4): the counters are
+   * reset only when the account is not locked and still has the hash the password was checked
+   * against. The row stays locked until commit, so a failure that locks the account, or a
+   * password write, is ordered strictly before or after this one. `changed`: the password (or
+   * the account) changed while bcrypt ran, so the old password no longer opens it.
+   */
+  async claimPasswordLogin(
+    em: EntityManager,
+    id: string,
+    checkedHash: string,
+  ): Promise<'ok' | 'locked' | 'changed'> {
+    const claimed = await rows<{ id: string }>(
+      em,
+      `UPDATE users SET failed_login_count = 0, locked_until = NULL
+        WHERE id = $1 AND password_hash = $2 AND (locked_until IS NULL OR locked_until <= now())
+        RETURNING id`,
+      [id, checkedHash],
+    );
+    if (claimed.length) {
+      return 'ok';
+    }
+    // Refused: a new statement (a fresh snapshot) tells the reason, for the log and audit row.
+    const found = await rows<{ locked: boolean; same: boolean }>(
+      em,
+      `SELECT COALESCE(locked_until > now(), false) AS locked, password_hash IS NOT DISTINCT FROM $2 AS same
+         FROM users WHERE id = $1`,
+      [id, checkedHash],
+    );
+    return found[0]?.same && found[0].locked ? 'locked' : 'changed';
   }
 
   /**
@@ -52,15 +88,22 @@ export class CredentialsRepository {
     );
   }
 
-  /** Right credentials that did not (yet) end in a session: the failure count starts again. */
-  async resetFailedLogins(em: EntityManager, id: string): Promise<void> {
-    await em.query(`UPDATE users SET failed_login_count = 0 WHERE id = $1 AND failed_login_count > 0`, [id]);
+  async recordSuccessfulLogin(em: EntityManager, id: string): Promise<void> {
+    await em.query(`UPDATE users SET failed_login_count = 0, last_login_at = now() WHERE id = $1`, [id]);
   }
 
-  async recordSuccessfulLogin(em: EntityManager, id: string): Promise<void> {
+  /**
+   * First step of a rotation: the owner's account row, locked FOR SHARE until commit. A write
+   * that ends the account's sessions (password write, deactivation, deletion) updates that row
+   * first, so it either committed before this lock (the rotation then sees the token gone or the
+   * account refused) or waits for this commit and then deletes the new token too. Rotations of
+   * one account do not wait for each other (shared locks).
+   */
+  async lockRefreshOwner(em: EntityManager, hash: string): Promise<void> {
     await em.query(
-      `UPDATE users SET failed_login_count = 0, locked_until = NULL, last_login_at = now() WHERE id = $1`,
-      [id],
+      `SELECT 1 FROM refresh_tokens t JOIN users u ON u.id = t.user_id
+        WHERE t.token_hash = $1 FOR SHARE OF u`,
+      [hash],
     );
   }
 

@@ -8,10 +8,19 @@ import type { AuthService } from './auth.service';
 import type { AuthenticationService } from './authentication.service';
 import { SESSION_COOKIE } from './cookies';
 
+/**
+ * A request's session as the in-process helpers see it. For an API key, `user` is the key's
+ * creator but `user.roleIds` are the key's own roles (its role for a role-based key, none for
+ * the other types), so `hasRole` answers for the key; `apiKey` names it; `permissions` are what
+ * `GET /me/permissions` answers for the same credential.
+ */
 export interface Session {
   user: SessionUser;
   exp?: number;
   method: 'session' | 'bearer' | 'api-key';
+  isSuperAdmin: boolean;
+  permissions: string[];
+  apiKey?: { id: string; type: 'read-only' | 'full-access' | 'role-based'; roleId: string | null };
 }
 
 export interface Runtime {
@@ -80,10 +89,20 @@ function safeDecode(value: string): string {
  * the database (at most every 5 s), so a database failure throws DATABASE_ERROR.
  */
 export async function getSession(req: IncomingMessage | Request): Promise<Session | null> {
-  const { authentication } = need('getSession');
+  const { authentication, rbac } = need('getSession');
   try {
     const ctx = await authentication.authenticate(withCookies(req));
-    return ctx ? { user: ctx.user, exp: ctx.exp, method: ctx.method } : null;
+    if (!ctx) {
+      return null;
+    }
+    return {
+      user: ctx.user,
+      exp: ctx.exp,
+      method: ctx.method,
+      isSuperAdmin: ctx.isSuperAdmin,
+      permissions: await rbac.held(ctx),
+      ...(ctx.apiKey ? { apiKey: ctx.apiKey } : {}),
+    };
   } catch (e) {
     if (e instanceof ServiceError && e.status === 401) {
       return null;

@@ -4,6 +4,13 @@ import { rows } from '../../database/sql';
 
 export const SUPER_ADMIN_SLUG = 'super-admin';
 
+/**
+ * Advisory lock key of role inheritance. Link writes take it exclusively (a cycle check then sees
+ * every committed link, and who is a super-admin cannot change under a reader); a write decided
+ * by "is this a super-admin" takes it shared, so lineage stays as it was read until commit.
+ */
+const INHERITANCE_LOCK = `hashtext('svc:role-inherits')`;
+
 @Injectable()
 export class RbacRepository {
   /**
@@ -29,6 +36,11 @@ export class RbacRepository {
       [roleIds, SUPER_ADMIN_SLUG],
     );
     return { isSuperAdmin: found[0]?.is_super_admin === true, permissions: found[0]?.permissions ?? [] };
+  }
+
+  async lockInheritance(em: EntityManager, mode: 'exclusive' | 'shared'): Promise<void> {
+    const fn = mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock';
+    await em.query(`SELECT ${fn}(${INHERITANCE_LOCK})`);
   }
 
   /** `<action>-<resource>` for each action; rows that exist already are kept as they are. */
@@ -65,6 +77,15 @@ export class RbacRepository {
   async findRoleIdBySlug(em: EntityManager, slug: string): Promise<string | null> {
     const found = await rows<{ id: string }>(em, `SELECT id FROM roles WHERE slug = $1`, [slug]);
     return found[0]?.id ?? null;
+  }
+
+  async lockRoles(em: EntityManager, roleIds: string[]): Promise<string[]> {
+    const found = await rows<{ id: string }>(
+      em,
+      `SELECT id FROM roles WHERE id = ANY($1::uuid[]) FOR KEY SHARE`,
+      [roleIds],
+    );
+    return found.map((r) => r.id);
   }
 
   async roleSlugs(em: EntityManager, roleIds: string[]): Promise<string[]> {

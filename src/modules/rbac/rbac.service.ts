@@ -65,6 +65,11 @@ export class RbacService {
     return value;
   }
 
+  /** The permission slugs a principal holds, sorted, as `GET /me/permissions` answers them. */
+  async held(p: ResolvedPermissions): Promise<string[]> {
+    return p.isSuperAdmin ? this.catalogue() : [...p.permissions].sort();
+  }
+
   /** Forget every resolution; call after the commit of a write that changes what a role grants. */
   invalidate(): void {
     this.generation++;
@@ -72,8 +77,28 @@ export class RbacService {
     this.catalogueCache = undefined;
   }
 
+  /**
+   * Inside a write that a super-admin check decides: whether these roles make a super-admin, read
+   * in the caller's transaction (not from the cache) with role inheritance held still until
+   * commit (shared lock; link writes take it exclusively).
+   */
+  async grantsSuperAdmin(em: EntityManager, roleIds: string[]): Promise<boolean> {
+    await this.repo.lockInheritance(em, 'shared');
+    return roleIds.length > 0 && (await this.repo.resolve(em, roleIds)).isSuperAdmin;
+  }
+
+  /** Held until commit by every role-inheritance write (see RbacRepository.lockInheritance). */
+  lockInheritance(em: EntityManager): Promise<void> {
+    return this.repo.lockInheritance(em, 'exclusive');
+  }
+
   superAdminRoleId(em: EntityManager = this.db.manager): Promise<string | null> {
     return this.repo.findRoleIdBySlug(em, SUPER_ADMIN_SLUG);
+  }
+
+  /** Of these roles, the ids that exist, kept from deletion until the caller's commit. */
+  lockRoles(em: EntityManager, roleIds: string[]): Promise<string[]> {
+    return this.repo.lockRoles(em, roleIds);
   }
 
   roleSlugs(roleIds: string[]): Promise<string[]> {

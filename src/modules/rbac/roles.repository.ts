@@ -58,12 +58,6 @@ const ANCESTORS = `WITH RECURSIVE ancestors(id) AS (
     SELECT ri.parent_id FROM role_inherits ri JOIN ancestors a ON ri.child_id = a.id
   )`;
 
-/**
- * Advisory lock key of every inheritance write: links are checked for cycles and inserted one at
- * a time, so two opposite links can never both pass the check.
- */
-const INHERITANCE_LOCK = `hashtext('svc:role-inherits')`;
-
 /** All SQL on roles, role_permissions and role_inherits. Methods take the caller's EntityManager. */
 @Injectable()
 export class RolesRepository {
@@ -207,11 +201,6 @@ export class RolesRepository {
   }
 
   // --- inheritance ---------------------------------------------------------------------------
-
-  /** Held until commit by every transaction that adds a link (see INHERITANCE_LOCK). */
-  async lockInheritance(em: EntityManager): Promise<void> {
-    await em.query(`SELECT pg_advisory_xact_lock(${INHERITANCE_LOCK})`);
-  }
 
   /** Whether `ancestorId` is `roleId` itself or one of the roles it inherits from, transitively. */
   async isSelfOrAncestor(em: EntityManager, roleId: string, ancestorId: string): Promise<boolean> {

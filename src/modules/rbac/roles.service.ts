@@ -83,6 +83,7 @@ export class RolesService {
   async update(auth: AuthContext, id: string, dto: UpdateRoleDto): Promise<RoleRecord> {
     return this.write(auth, 'role updated', async (em) => {
       const current = await this.mustLock(em, id, 'no-key-update');
+      await this.assertMayChange(em, auth, [id]);
       if (
         current.is_system &&
         ((dto.name !== undefined && dto.name !== current.name) ||
@@ -115,6 +116,7 @@ export class RolesService {
       if (current.is_system) {
         throw new ServiceError('CONFLICT', 'The system role Super Admin cannot be deleted');
       }
+      await this.assertMayChange(em, auth, [id]);
       const before = await this.mustFind(em, id);
       await this.roles.delete(em, id);
       return before;
@@ -149,7 +151,7 @@ export class RolesService {
     ];
     const ids = unique(sources.flatMap(([, list]) => list));
     return this.write(auth, 'role permissions added', async (em) => {
-      await this.mustLockEditablePermissions(em, id);
+      await this.mustLockEditablePermissions(em, auth, id);
       await this.mustAllExist(em, sources);
       await this.roles.addPermissions(em, id, ids);
       await this.roles.touch(em, id);
@@ -165,7 +167,7 @@ export class RolesService {
   ): Promise<RoleRecord> {
     const ids = unique(dto.permissionIds);
     return this.write(auth, 'role permissions replaced', async (em) => {
-      await this.mustLockEditablePermissions(em, id);
+      await this.mustLockEditablePermissions(em, auth, id);
       await this.mustAllExist(em, [['permissionIds', ids]]);
       await this.roles.removePermissionsExcept(em, id, ids);
       await this.roles.addPermissions(em, id, ids);
@@ -177,7 +179,7 @@ export class RolesService {
   /** 404 NOT_FOUND when the role does not hold the permission itself. */
   async removePermission(auth: AuthContext, id: string, permissionId: string): Promise<RoleRecord> {
     return this.write(auth, 'role permission removed', async (em) => {
-      await this.mustLockEditablePermissions(em, id);
+      await this.mustLockEditablePermissions(em, auth, id);
       if (!(await this.roles.removePermission(em, id, permissionId))) {
         throw new ServiceError('NOT_FOUND', 'The role does not hold that permission');
       }
@@ -217,7 +219,7 @@ export class RolesService {
   async addChild(auth: AuthContext, id: string, dto: AddChildRoleDto): Promise<RoleRecord> {
     const childId = dto.childId;
     return this.write(auth, 'child role added', async (em) => {
-      await this.roles.lockInheritance(em);
+      await this.rbac.lockInheritance(em);
       // Both rows are kept from being deleted until commit (an FK error would be a 500).
       await this.mustLock(em, id, 'key-share');
       const child = await this.roles.lock(em, childId, 'key-share');
@@ -238,6 +240,7 @@ export class RolesService {
       if (!auth.isSuperAdmin && (await this.roles.isBuiltOnSuperAdmin(em, id))) {
         throw new ServiceError('FORBIDDEN', 'Only a super-admin can build a role on Super Admin');
       }
+      await this.assertMayChange(em, auth, [childId]);
       if (await this.roles.isSelfOrAncestor(em, id, childId)) {
         throw new ServiceError(
           'CONFLICT',
@@ -249,10 +252,15 @@ export class RolesService {
     });
   }
 
-  /** 404 NOT_FOUND when `childId` is not a direct child of `id`. */
+  /**
+   * 404 NOT_FOUND when `childId` is not a direct child of `id`. Unlinking a role from a lineage
+   * that makes it a super-admin is a super-admin's change only (403 FORBIDDEN otherwise).
+   */
   async removeChild(auth: AuthContext, id: string, childId: string): Promise<RoleRecord> {
     return this.write(auth, 'child role removed', async (em) => {
+      await this.rbac.lockInheritance(em);
       await this.mustFind(em, id);
+      await this.assertMayChange(em, auth, [id, childId]);
       if (!(await this.roles.unlink(em, id, childId))) {
         throw new ServiceError('NOT_FOUND', 'That role does not inherit from this one');
       }
@@ -309,13 +317,25 @@ export class RolesService {
    * Locks the role for a change of its permission rows. `Super Admin` bypasses every check and
    * its rows are never read, so editing them would only mislead: 409 CONFLICT.
    */
-  private async mustLockEditablePermissions(em: EntityManager, id: string): Promise<void> {
+  private async mustLockEditablePermissions(em: EntityManager, auth: AuthContext, id: string): Promise<void> {
     const role = await this.mustLock(em, id, 'no-key-update');
     if (role.is_system) {
       throw new ServiceError(
         'CONFLICT',
         'The system role Super Admin holds every permission; its permission rows cannot be edited',
       );
+    }
+    await this.assertMayChange(em, auth, [id]);
+  }
+
+  /**
+   * Only a super-admin may change a role that is, or inherits, `Super Admin`: otherwise anyone
+   * with update-roles or delete-roles could demote the super-admins built on it, whom they could
+   * not touch directly. Decided inside the write, with role inheritance held still until commit.
+   */
+  private async assertMayChange(em: EntityManager, auth: AuthContext, roleIds: string[]): Promise<void> {
+    if (!auth.isSuperAdmin && (await this.rbac.grantsSuperAdmin(em, roleIds))) {
+      throw new ServiceError('FORBIDDEN', 'Only a super-admin can change a role built on Super Admin');
     }
   }
 

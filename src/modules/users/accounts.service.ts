@@ -59,6 +59,17 @@ export class AccountsService {
     return this.users.findAccountById(em, userId);
   }
 
+  /**
+   * The account's row locked until the caller's commit, then read as it is now (null: deleted).
+   * Taken first by every path that mints a session and by every administrative write to an
+   * account. Every session-ending write (password write, deactivation, deletion) updates that
+   * row before it deletes refresh tokens, so a session being minted either sees it committed or
+   * makes it wait and then have the new token deleted as well (SPEC 3.1, 3.3).
+   */
+  async lockAccount(em: EntityManager, userId: string): Promise<AccountRow | null> {
+    return this.users.lockAccountById(em, userId);
+  }
+
   async findByEmail(em: EntityManager, email: string): Promise<AccountRow | null> {
     return this.users.findAccountByEmail(em, email);
   }
@@ -96,6 +107,8 @@ export class AccountsService {
   /** Deactivation (SPEC 3.1): inactive, counter raised and refresh tokens deleted in one transaction. */
   async setActive(userId: string, active: boolean, em?: EntityManager): Promise<void> {
     const run = async (tx: EntityManager) => {
+      // The row before the super-admin lock, the order every account write takes them in.
+      await this.users.lockAccountById(tx, userId);
       if (!active) {
         await this.assertNotLastSuperAdmin(tx, userId);
       }

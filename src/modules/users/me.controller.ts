@@ -37,7 +37,6 @@ export class MeController {
 
   @Get('permissions')
   async permissions(@CurrentAuth() auth: AuthContext) {
-    const permissions = auth.isSuperAdmin ? await this.rbac.catalogue() : [...auth.permissions].sort();
-    return { isSuperAdmin: auth.isSuperAdmin, permissions };
+    return { isSuperAdmin: auth.isSuperAdmin, permissions: await this.rbac.held(auth) };
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { ServiceError } from '../../common/errors';
 import { ListQuery, ListRecord, listRecord } from '../../common/pagination';
 import { SVC_CONNECTION } from '../../svc.options';
@@ -63,10 +63,10 @@ export class UsersAdminService {
 
   async create(auth: AuthContext, input: CreateUserInput): Promise<UserRecord> {
     const roleIds = [...new Set(input.roleIds ?? [])];
-    await this.assertRolesGrantable(auth, roleIds);
     const passwordHash = input.password ? await hashPassword(input.password) : null;
     const { id, invite } = await this.db
       .transaction(async (em) => {
+        await this.assertRolesGrantable(em, auth, roleIds);
         if (await this.accounts.findByEmail(em, input.email)) {
           throw DUPLICATE_EMAIL();
         }
@@ -94,10 +94,9 @@ export class UsersAdminService {
   }
 
   async update(auth: AuthContext, id: string, input: UpdateUserInput): Promise<UserRecord> {
-    const target = await this.load(id);
-    await this.assertMayManage(auth, target);
     await this.db
       .transaction(async (em) => {
+        const target = await this.lockManageable(em, auth, id);
         if (input.email && input.email.toLowerCase() !== target.email.toLowerCase()) {
           const other = await this.accounts.findByEmail(em, input.email);
           if (other && other.id !== id) {
@@ -116,11 +115,11 @@ export class UsersAdminService {
 
   /** Removes the user; their refresh tokens, emailed links and (later) API keys go with them. */
   async remove(auth: AuthContext, id: string): Promise<UserRecord> {
-    const target = await this.load(id);
-    await this.assertMayManage(auth, target);
-    await this.db.transaction(async (em) => {
+    const target = await this.db.transaction(async (em) => {
+      const target = await this.lockManageable(em, auth, id);
       await this.accounts.assertNotLastSuperAdmin(em, id);
       await this.repo.delete(em, id);
+      return target;
     });
     this.accounts.invalidate(id);
     return this.record(target);
@@ -132,8 +131,9 @@ export class UsersAdminService {
     password: string,
     requirePasswordChange: boolean,
   ): Promise<void> {
-    await this.assertMayManage(auth, await this.load(id));
-    await this.lifecycle.setPasswordByAdmin(id, password, requirePasswordChange);
+    await this.lifecycle.setPasswordByAdmin(id, password, requirePasswordChange, (em) =>
+      this.lockManageable(em, auth, id),
+    );
   }
 
   async roles(id: string): Promise<ListRecord<RoleRef>> {
@@ -142,18 +142,18 @@ export class UsersAdminService {
   }
 
   async addRole(auth: AuthContext, id: string, roleId: string): Promise<UserRecord> {
-    const target = await this.load(id);
-    await this.assertMayManage(auth, target);
-    await this.assertRolesGrantable(auth, [roleId]);
-    await this.db.transaction((em) => this.repo.addRole(em, id, roleId));
+    await this.db.transaction(async (em) => {
+      await this.lockManageable(em, auth, id);
+      await this.assertRolesGrantable(em, auth, [roleId]);
+      await this.repo.addRole(em, id, roleId);
+    });
     this.accounts.invalidate(id);
     return this.get(id);
   }
 
   async removeRole(auth: AuthContext, id: string, roleId: string): Promise<UserRecord> {
-    const target = await this.load(id);
-    await this.assertMayManage(auth, target);
     await this.db.transaction(async (em) => {
+      await this.lockManageable(em, auth, id);
       if (roleId === (await this.rbac.superAdminRoleId(em))) {
         await this.accounts.assertNotLastSuperAdmin(em, id);
       }
@@ -177,30 +177,46 @@ export class UsersAdminService {
     return toUserRecord(a, await this.userFields.present(a.custom ?? {}));
   }
 
-  /** Every role must exist; `Super Admin` (or a role built on it) only from a super-admin (SPEC 5.4.1). */
-  private async assertRolesGrantable(auth: AuthContext, roleIds: string[]): Promise<void> {
+  /**
+   * Every role must exist (and is kept from deletion until commit); `Super Admin` or a role built
+   * on it only from a super-admin (SPEC 5.4.1). Inside the writing transaction, role inheritance
+   * held still, so what was checked is what gets granted.
+   */
+  private async assertRolesGrantable(em: EntityManager, auth: AuthContext, roleIds: string[]): Promise<void> {
     if (!roleIds.length) {
       return;
     }
-    const known = await this.rbac.roleSlugs(roleIds);
-    if (known.length !== roleIds.length) {
+    if ((await this.rbac.lockRoles(em, roleIds)).length !== roleIds.length) {
       throw ServiceError.validation([
         { path: 'roleIds', code: 'exists', message: 'every role id must name a role' },
       ]);
     }
-    if (!auth.isSuperAdmin && (await this.rbac.resolve(roleIds)).isSuperAdmin) {
+    if (!auth.isSuperAdmin && (await this.rbac.grantsSuperAdmin(em, roleIds))) {
       throw new ServiceError('FORBIDDEN', 'Only a super-admin can grant the Super Admin role');
     }
   }
 
-  /** A super-admin's account is changed only by a super-admin (else anyone with update-users could take it over). */
-  private async assertMayManage(auth: AuthContext, target: AccountRow): Promise<void> {
-    if (auth.isSuperAdmin || !target.roles.length) {
-      return;
+  /**
+   * The target account, its row locked until commit; a super-admin's account is changed only by
+   * a super-admin (else anyone with update-users could take it over). Decided under the row lock
+   * (role assignments wait for it) with role inheritance held still, so the check cannot be
+   * outrun by a grant of `Super Admin` committed in between.
+   */
+  private async lockManageable(em: EntityManager, auth: AuthContext, id: string): Promise<AccountRow> {
+    const target = await this.accounts.lockAccount(em, id);
+    if (!target) {
+      throw new ServiceError('NOT_FOUND', 'No such user');
     }
-    if ((await this.rbac.resolve(target.roles.map((r) => r.id))).isSuperAdmin) {
+    if (
+      !auth.isSuperAdmin &&
+      (await this.rbac.grantsSuperAdmin(
+        em,
+        target.roles.map((r) => r.id),
+      ))
+    ) {
       throw new ServiceError('FORBIDDEN', "Only a super-admin can change a super-admin's account");
     }
+    return target;
   }
 }
 

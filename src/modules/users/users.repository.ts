@@ -55,6 +55,17 @@ export class UsersRepository {
     return found[0] ?? null;
   }
 
+  /**
+   * The account, its row locked until commit against every other writer (FOR NO KEY UPDATE):
+   * what the session-minting paths hold, so a session-ending write is ordered before or after.
+   */
+  async lockAccountById(em: EntityManager, id: string): Promise<AccountRow | null> {
+    const locked = await rows<{ id: string }>(em, `SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE`, [
+      id,
+    ]);
+    return locked.length ? this.findAccountById(em, id) : null;
+  }
+
   async findAccountByEmail(em: EntityManager, email: string): Promise<AccountRow | null> {
     const found = await rows<AccountRow>(em, `${ACCOUNT_SELECT} WHERE lower(u.email) = lower($1)`, [email]);
     return found[0] ?? null;

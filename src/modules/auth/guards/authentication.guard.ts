@@ -35,12 +35,14 @@ export class AuthenticationGuard implements CanActivate {
     }
     const req = context.switchToHttp().getRequest<Request & RequestWithAuth>();
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) {
-      // Open routes still see who is calling when valid credentials come along.
+      // Open routes still see who is calling when valid credentials come along. Only a refused
+      // credential (401) makes the caller a visitor; a failure to check it (the database, the
+      // key store) fails the request instead (SPEC 3.2: never answered as signed in or out).
       req[AUTH_CONTEXT] = await this.auth.authenticate(req).catch((e: unknown) => {
-        if (e instanceof ServiceError && e.code === 'DATABASE_ERROR') {
-          throw e;
+        if (e instanceof ServiceError && e.status === 401) {
+          return null;
         }
-        return null;
+        throw e;
       });
       const key = req[AUTH_CONTEXT]?.apiKey;
       if (key) {
