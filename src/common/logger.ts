@@ -1,6 +1,7 @@
 import type { Params } from 'nestjs-pino';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
+import { redactUrl } from './redact-url';
 
 /** Header and field names whose values never reach a log line. */
 export const REDACTED_PATHS = [
@@ -43,6 +44,24 @@ interface LoggedRequest {
 }
 
 /**
+ * The request as a log line shows it. Secret-looking query values are redacted from the URL and
+ * from the Referer (a page opened from an emailed link sends its own URL, token included, as the
+ * Referer of its API calls); see `redactUrl`.
+ */
+function serializeRequest(req: LoggedRequest) {
+  const url = req.originalUrl ?? req.url;
+  const referer = req.headers.referer;
+  const safeReferer = typeof referer === 'string' ? redactUrl(referer) : referer;
+  return {
+    id: req.id,
+    method: req.method,
+    url: url === undefined ? url : redactUrl(url),
+    // Copied only when something was redacted: the headers object is the request's own.
+    headers: safeReferer === referer ? req.headers : { ...req.headers, referer: safeReferer },
+  };
+}
+
+/**
  * The service's root logger: JSON lines in production, one readable line per record in
  * development. `req`, `res` and `err` are serialised the way pino-http wrote them.
  */
@@ -54,12 +73,7 @@ export function createRootLogger(s: LoggerSettings): Logger {
       level: s.level,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       serializers: {
-        req: (req: LoggedRequest) => ({
-          id: req.id,
-          method: req.method,
-          url: req.originalUrl ?? req.url,
-          headers: req.headers,
-        }),
+        req: serializeRequest,
         res: pino.stdSerializers.res,
         err: pino.stdSerializers.err,
       },

@@ -1,5 +1,5 @@
 import { RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { GUARDS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
 import { SVC_ROUTE } from '../../src/common/svc-controller';
 import {
@@ -9,6 +9,8 @@ import {
 } from '../../src/modules/auth/decorators/auth.decorators';
 import { CONTENT_ROUTE, ContentRouteMeta } from '../../src/modules/content/content-route';
 import { IS_PUBLIC } from '../../src/modules/auth/decorators/public.decorator';
+import { AuthRateLimitGuard } from '../../src/modules/auth/guards/auth-rate-limit.guard';
+import { CsrfGuard } from '../../src/modules/auth/guards/csrf.guard';
 import { createTestApp, TestApp } from '../utils/test-app';
 
 type Target = object;
@@ -22,9 +24,19 @@ const meta = <T>(key: string, ...targets: Target[]): T | undefined => {
   return undefined;
 };
 
+/** The guards a route runs beyond the global ones: its class's and its handler's (`@UseGuards`). */
+const guardsOf = (handler: Target, cls: Target): unknown[] => [
+  ...((Reflect.getMetadata(GUARDS_METADATA, cls) as unknown[] | undefined) ?? []),
+  ...((Reflect.getMetadata(GUARDS_METADATA, handler) as unknown[] | undefined) ?? []),
+];
+
 /**
  * DESIGN 8: every route of the service with who may reach it, in one snapshot, so a change in
  * access shows up in review. (Update with `npx jest test/e2e/route-access -u` and read the diff.)
+ * Each line also marks `[auth-budget]` (the per-IP budget of SPEC 8, `AuthRateLimitGuard`) and
+ * `[csrf]` (a POST or PATCH checked by `CsrfGuard`, CONTRACTS 3.1): both are attached route by
+ * route, so a route that loses one shows in the diff. test/e2e/auth-routes.e2e-spec.ts proves
+ * them over HTTP.
  */
 describe('route access', () => {
   let t: TestApp;
@@ -65,7 +77,12 @@ describe('route access', () => {
                   ...(permissions?.length ? [permissions.join(' | ')] : []),
                   ...(meta<boolean>(SUPER_ADMIN_ONLY, handler, cls) ? ['super-admin'] : []),
                 ].join(' ');
-          lines.push(`${method.padEnd(6)} ${full.padEnd(52)} ${access}`);
+          const guards = guardsOf(handler, cls);
+          const markers = [
+            ...(guards.includes(AuthRateLimitGuard) ? ['[auth-budget]'] : []),
+            ...(guards.includes(CsrfGuard) && (method === 'POST' || method === 'PATCH') ? ['[csrf]'] : []),
+          ];
+          lines.push([`${method.padEnd(6)} ${full.padEnd(52)} ${access}`, ...markers].join(' '));
         }
       }
     }

@@ -311,6 +311,34 @@ describe('user fields: definitions over REST and from the config', () => {
       expect(await list()).toEqual(before);
     });
 
+    it("refuses the names of the account's stored state in any spelling: 400 naming `name`, nothing stored", async () => {
+      const before = await list();
+      const [{ count: rowsBefore }] = await t.db.query(`SELECT count(*)::int AS count FROM user_fields`);
+      for (const name of [
+        'passwordHash',
+        'mustChangePassword',
+        'lockedUntil',
+        'LockedUntil',
+        'failed_login_count',
+      ]) {
+        const res = await api('post', '/user-fields', { name, type: 'text' });
+        expect([name, res.status, res.body.error?.code]).toEqual([name, 400, 'VALIDATION_ERROR']);
+        expect([name, res.body.error.data.errors]).toEqual([
+          name,
+          [{ path: 'name', code: 'reserved', message: expect.any(String) }],
+        ]);
+      }
+      expect(await list()).toEqual(before);
+      const [{ count: rowsAfter }] = await t.db.query(`SELECT count(*)::int AS count FROM user_fields`);
+      expect(rowsAfter).toBe(rowsBefore);
+      // So no custom value can take such a name: PATCH /me refuses it as an unknown field.
+      const res = await api('patch', '/me', { passwordHash: 'x' });
+      expect([res.status, res.body.error?.data?.errors]).toEqual([
+        400,
+        [{ path: 'passwordHash', code: 'unknown_field', message: expect.any(String) }],
+      ]);
+    });
+
     it('refuses a taken name, whatever its case or source: 409 DUPLICATE', async () => {
       for (const name of ['nickName', 'NICKNAME', 'department', 'Plan']) {
         const res = await api('post', '/user-fields', { name, type: 'text' });

@@ -10,6 +10,7 @@ import {
   MAX_TEXTAREA_LENGTH,
   presentValues,
   RESERVED_USER_FIELD_NAMES,
+  USER_FIELD_NAME,
   USER_FIELD_TYPES,
   validateValues,
 } from '../../src/modules/user-fields/user-field-values';
@@ -391,6 +392,87 @@ describe('user field values', () => {
       expect(isReservedUserFieldName('phone')).toBe(false);
     });
 
+    it('reserves every name of the user record, its storage and the token, in every spelling', () => {
+      const names = [
+        // the user record and its code-side state
+        'id',
+        'email',
+        'name',
+        'image',
+        'roleIds',
+        'roles',
+        'isActive',
+        'emailVerified',
+        'password',
+        'passwordHash',
+        'lockedUntil',
+        'failedLoginCount',
+        'mustChangePassword',
+        'lastLoginAt',
+        'createdAt',
+        'updatedAt',
+        'ver',
+        'custom',
+        // JWT claims
+        'sub',
+        'iat',
+        'exp',
+        'nbf',
+        'iss',
+        'aud',
+        'typ',
+        'jti',
+        'sid',
+        // the users table's columns
+        'password_hash',
+        'email_verified_at',
+        'is_active',
+        'failed_login_count',
+        'locked_until',
+        'must_change_password',
+        'last_login_at',
+        'created_at',
+        'updated_at',
+      ];
+      const snake = (n: string) => n.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+      const camel = (n: string) => n.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+      for (const name of names) {
+        const spellings = new Set([
+          name,
+          name.toLowerCase(),
+          name.toUpperCase(),
+          name.charAt(0).toUpperCase() + name.slice(1),
+          snake(name),
+          snake(name).toUpperCase(),
+          camel(name),
+          snake(name).replace(/_/g, '__'),
+          // kebab case: refused by the name pattern first, but folded the same
+          snake(name).replace(/_/g, '-'),
+        ]);
+        for (const spelling of spellings) {
+          expect([spelling, isReservedUserFieldName(spelling)]).toEqual([spelling, true]);
+          if (USER_FIELD_NAME.test(spelling)) {
+            expect([spelling, checkDefinition({ name: spelling, type: 'text' }).errors]).toEqual([
+              spelling,
+              [{ path: 'name', code: 'reserved', message: expect.any(String) }],
+            ]);
+          }
+        }
+      }
+      // Folding ignores only case, `_` and `-`: names that merely contain a reserved one are free.
+      for (const name of [
+        'phone',
+        'passwordHint',
+        'lockedReason',
+        'customer',
+        'sidebar',
+        'user_name',
+        'emails',
+      ]) {
+        expect([name, isReservedUserFieldName(name)]).toEqual([name, false]);
+      }
+    });
+
     it('select needs options; other types take none', () => {
       expect(checkDefinition({ name: 's', type: 'select' }).errors).toEqual([
         { path: 'options', code: 'required', message: expect.any(String) },
@@ -494,6 +576,25 @@ describe('user field values', () => {
         'users.fields[5] must be a field object',
       ]);
       expect(checkConfigFields({}).problems).toEqual(['users.fields must be an array']);
+    });
+
+    it('refuses the reserved names in code-defined fields too, in any spelling', () => {
+      const r = checkConfigFields([
+        { name: 'passwordHash', type: 'text' },
+        { name: 'password_hash', type: 'text' },
+        { name: 'MustChangePassword', type: 'checkbox' },
+        { name: 'locked_until', type: 'date' },
+        { name: 'sid', type: 'text' },
+        { name: 'department', type: 'text' },
+      ]);
+      expect(r.problems).toEqual([
+        expect.stringMatching(/^users\.fields\[0\] \("passwordHash"\): .*core user field/),
+        expect.stringMatching(/^users\.fields\[1\] \("password_hash"\): .*core user field/),
+        expect.stringMatching(/^users\.fields\[2\] \("MustChangePassword"\): .*core user field/),
+        expect.stringMatching(/^users\.fields\[3\] \("locked_until"\): .*core user field/),
+        expect.stringMatching(/^users\.fields\[4\] \("sid"\): .*core user field/),
+      ]);
+      expect(r.definitions.map((d) => d.name)).toEqual(['department']);
     });
   });
 

@@ -3,6 +3,7 @@ import { BaseExceptionFilter, HttpAdapterHost } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { QueryFailedError } from 'typeorm';
+import { redactUrl } from '../redact-url';
 import { ensureRequestId } from '../request-id';
 import { codeForStatus, ErrorCode, ERROR_STATUS } from './error-codes';
 import { ServiceError } from './service-error';
@@ -112,7 +113,8 @@ export function sendProblem(
   const problem = toProblem(exception);
   const requestId = ensureRequestId(req, res);
   if (problem.status >= 500) {
-    logger.error({ err: exception, requestId }, `${req.method} ${req.originalUrl ?? req.url} failed`);
+    const url = redactUrl(req.originalUrl ?? req.url ?? '');
+    logger.error({ err: exception, requestId }, `${req.method} ${url} failed`);
   }
   if (res.headersSent) {
     res.end();

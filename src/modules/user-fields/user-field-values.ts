@@ -39,11 +39,15 @@ export type FieldRules = Pick<UserFieldDefinition, 'name' | 'type' | 'required' 
 export const USER_FIELD_NAME = /^[a-zA-Z][a-zA-Z0-9_]{0,62}$/;
 
 /**
- * Names a user field may not take (compared case-insensitively): the user record's and the
- * session user's own keys, the keys the user bodies accept beside custom values (`POST /users`,
- * `PATCH /users/{id}`, `PATCH /me`), the access token's claim names (custom fields of the config
- * travel as claims), and the names of Object.prototype members, which are traps for any client
- * that reads a record as a plain object.
+ * Names a user field may not take: the user record's and the session user's own keys, the keys
+ * the user bodies accept beside custom values (`POST /users`, `PATCH /users/{id}`, `PATCH /me`),
+ * the account's stored state under its code and column names (a custom `passwordHash` would be
+ * echoed next to the record and read by anyone who merges the two), the access token's claim
+ * names (custom fields of the config travel as claims), and the names of Object.prototype
+ * members, which are traps for any client that reads a record as a plain object.
+ *
+ * Compared folded (`foldName`): case, `_` and `-` do not count, so `password_hash`,
+ * `PasswordHash` and `passwordhash` are one name.
  */
 export const RESERVED_USER_FIELD_NAMES: readonly string[] = [
   // user record and session user (CONTRACTS 4)
@@ -62,7 +66,23 @@ export const RESERVED_USER_FIELD_NAMES: readonly string[] = [
   'password',
   'requirePasswordChange',
   'sendInvite',
-  // JWT claims (RFC 7519 registered ones, `ver`, and `typ` of the header)
+  // the account's stored state (users table and its row type; the columns fold to the same)
+  'passwordHash',
+  'emailVerifiedAt',
+  'failedLoginCount',
+  'lockedUntil',
+  'mustChangePassword',
+  'custom',
+  'password_hash',
+  'email_verified_at',
+  'is_active',
+  'failed_login_count',
+  'locked_until',
+  'must_change_password',
+  'last_login_at',
+  'created_at',
+  'updated_at',
+  // JWT claims (RFC 7519 registered ones, `ver`, `sid`, and `typ` of the header)
   'sub',
   'ver',
   'iat',
@@ -72,6 +92,7 @@ export const RESERVED_USER_FIELD_NAMES: readonly string[] = [
   'aud',
   'typ',
   'jti',
+  'sid',
   // Object.prototype
   'constructor',
   'prototype',
@@ -82,10 +103,16 @@ export const RESERVED_USER_FIELD_NAMES: readonly string[] = [
   'toString',
   'valueOf',
 ];
-const RESERVED = new Set(RESERVED_USER_FIELD_NAMES.map((n) => n.toLowerCase()));
+
+/** A name as the reserved list is compared: lower case, without `_` and `-`. */
+export function foldName(name: string): string {
+  return name.toLowerCase().replace(/[_-]/g, '');
+}
+
+const RESERVED = new Set(RESERVED_USER_FIELD_NAMES.map(foldName));
 
 export function isReservedUserFieldName(name: string): boolean {
-  return RESERVED.has(name.toLowerCase());
+  return RESERVED.has(foldName(name));
 }
 
 /** Limits on definitions. */

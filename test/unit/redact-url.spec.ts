@@ -1,0 +1,142 @@
+import { createRootLogger } from '../../src/common/logger';
+import { redactUrl, SECRET_PARAM } from '../../src/common/redact-url';
+import { LogCapture } from '../utils/log-capture';
+
+describe('redactUrl (request log lines)', () => {
+  it('redacts the values of emailed-link and callback parameters, keeping names and the rest', () => {
+    expect(redactUrl('/admin/reset-password?token=abc123&x=1')).toBe(
+      '/admin/reset-password?token=[redacted]&x=1',
+    );
+    expect(redactUrl('/admin/api/auth/session?code=c0de&state=st4te')).toBe(
+      '/admin/api/auth/session?code=[redacted]&state=[redacted]',
+    );
+    expect(redactUrl('https://app.example/admin/verify-email?token=t&next=%2Fhome')).toBe(
+      'https://app.example/admin/verify-email?token=[redacted]&next=%2Fhome',
+    );
+  });
+
+  it('answers a URL without query or fragment unchanged (the fast path)', () => {
+    for (const url of ['/', '/admin/api/collections/posts/entries', '/admin/api/auth/token', '']) {
+      expect(redactUrl(url)).toBe(url);
+    }
+  });
+
+  it('leaves harmless parameters, and the path, untouched', () => {
+    const url =
+      '/admin/api/collections/posts/entries?limit=20&page=2&sort=-views&where[views][greater_than]=500&status=draft';
+    expect(redactUrl(url)).toBe(url);
+    // A path segment named like a secret is not a parameter.
+    expect(redactUrl('/token/code?x=1')).toBe('/token/code?x=1');
+  });
+
+  it('redacts every occurrence of a repeated parameter, and array or nested forms', () => {
+    expect(redactUrl('/p?token=a&x=1&token=b&token[]=c&user[password]=d')).toBe(
+      '/p?token=[redacted]&x=1&token=[redacted]&token[]=[redacted]&user[password]=[redacted]',
+    );
+  });
+
+  it('matches names case-insensitively, anywhere in the name, and percent-decoded', () => {
+    expect(redactUrl('/p?TOKEN=a&access_token=b&apiKey=c&X-Amz-Signature=d&sig=e&otp=f')).toBe(
+      '/p?TOKEN=[redacted]&access_token=[redacted]&apiKey=[redacted]&X-Amz-Signature=[redacted]&sig=[redacted]&otp=[redacted]',
+    );
+    // The query parser reads `%74oken` as `token`; the name stays as the client wrote it.
+    expect(redactUrl('/p?%74oken=a&%54OKEN=b&st%61te=c')).toBe(
+      '/p?%74oken=[redacted]&%54OKEN=[redacted]&st%61te=[redacted]',
+    );
+    // A malformed escape elsewhere in the name does not stop the decoding of the rest.
+    expect(redactUrl('/p?%74oken%zz=a')).toBe('/p?%74oken%zz=[redacted]');
+  });
+
+  it('covers the documented set of names', () => {
+    const names = [
+      'token',
+      'refreshToken',
+      'id_token',
+      'code',
+      'code_verifier',
+      'state',
+      'secret',
+      'client_secret',
+      'password',
+      'newPassword',
+      'passwd',
+      'pwd',
+      'key',
+      'api_key',
+      'signature',
+      'sig',
+      'otp',
+      'nonce',
+      'auth',
+      'authorization',
+      'session',
+      'sessionId',
+      'ticket',
+      'hash',
+      'jwt',
+      'credential',
+    ];
+    for (const name of names) {
+      expect([name, redactUrl(`/p?${name}=v`)]).toEqual([name, `/p?${name}=[redacted]`]);
+    }
+    for (const name of [
+      'limit',
+      'page',
+      'sort',
+      'search',
+      'depth',
+      'select',
+      'status',
+      'richTextFormat',
+      'x',
+    ]) {
+      expect([name, SECRET_PARAM.test(name)]).toEqual([name, false]);
+    }
+  });
+
+  it('treats ; like & (fail safe: a client that meant it as a separator must not leak)', () => {
+    expect(redactUrl('/p?a=1;token=t;b=2')).toBe('/p?a=1;token=[redacted];b=2');
+  });
+
+  it('redacts the fragment the same way (OAuth implicit flow), and a ? inside it', () => {
+    expect(redactUrl('/cb#access_token=t&token_type=bearer&x=1')).toBe(
+      '/cb#access_token=[redacted]&token_type=[redacted]&x=1',
+    );
+    expect(redactUrl('/p?token=a&x=1#state=s')).toBe('/p?token=[redacted]&x=1#state=[redacted]');
+    expect(redactUrl('/p#frag?token=a')).toBe('/p#frag?token=[redacted]');
+    expect(redactUrl('/p#section-2')).toBe('/p#section-2');
+  });
+
+  it('keeps empty values and value-less names as they are (nothing to hide)', () => {
+    for (const url of ['/p?', '/p?token', '/p?token=', '/p?=abc', '/p?&&', '/p#']) {
+      expect(redactUrl(url)).toBe(url);
+    }
+    expect(redactUrl('/p?token==a=b')).toBe('/p?token=[redacted]');
+  });
+});
+
+describe('the request serializer of the root logger', () => {
+  function logged(req: object): { url: string; headers: Record<string, unknown> } {
+    const stream = new LogCapture();
+    createRootLogger({ level: 'info', pretty: false, stream }).info({ req }, 'request completed');
+    return (stream.records()[0] as { req: { url: string; headers: Record<string, unknown> } }).req;
+  }
+
+  it('redacts the URL (originalUrl first) and the Referer, and keeps the header redaction', () => {
+    const headers = {
+      referer: 'http://localhost:3000/admin/reset-password?token=from-referer',
+      authorization: 'Bearer b',
+      accept: '*/*',
+    };
+    const req = logged({ method: 'POST', originalUrl: '/x?token=t&a=1', url: '/?token=t', headers });
+    expect(req.url).toBe('/x?token=[redacted]&a=1');
+    expect(req.headers).toEqual({
+      referer: 'http://localhost:3000/admin/reset-password?token=[redacted]',
+      authorization: '[redacted]',
+      accept: '*/*',
+    });
+    // The request's own headers are not changed by the copy.
+    expect(headers.referer).toBe('http://localhost:3000/admin/reset-password?token=from-referer');
+    expect(logged({ method: 'GET', url: '/y?code=c', headers: {} }).url).toBe('/y?code=[redacted]');
+  });
+});
