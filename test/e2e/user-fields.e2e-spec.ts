@@ -577,10 +577,9 @@ describe('user fields: definitions over REST and from the config', () => {
       expect(row.v).toEqual({ v: 'ok 😀' });
     });
 
-    it('present() shows defined fields only; source "code" the code-defined ones', async () => {
+    it('present() shows defined fields only, code- and UI-defined alike', async () => {
       const custom = { department: 'Sales', plan: 'pro', tier: 'gold', removed: 'stale' };
       expect(fields.present(custom)).toEqual({ department: 'Sales', plan: 'pro', tier: 'gold' });
-      expect(fields.present(custom, { source: 'code' })).toEqual({ department: 'Sales', plan: 'pro' });
       expect(fields.present({})).toEqual({ department: null, plan: null, tier: null });
       const defs = await fields.definitions();
       expect(defs.map((d) => d.name)).toEqual(['department', 'plan', 'tier']);

@@ -29,7 +29,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 interface Snapshot {
   at: number;
   all: readonly UserFieldDefinition[];
-  code: readonly UserFieldDefinition[];
 }
 
 function notFound(): ServiceError {
@@ -131,13 +130,10 @@ export class UserFieldsService implements OnModuleInit {
   /**
    * The values a user record shows: every currently defined field (null when it has no value, or
    * when the stored value no longer fits the field's definition); stored keys of fields that are
-   * not defined (deleted, or removed from the config) are left out. `source: 'code'` keeps only
-   * the code-defined fields (the session user, SPEC 2.1). Synchronous; see the class comment.
+   * not defined (deleted, or removed from the config) are left out. The session user shows the
+   * same set (CONTRACTS 4: every custom field). Synchronous; see the class comment.
    */
-  present(
-    custom: Record<string, unknown> | null | undefined,
-    opts: { source?: 'code' } = {},
-  ): Record<string, unknown> {
+  present(custom: Record<string, unknown> | null | undefined): Record<string, unknown> {
     const s = this.snapshot;
     if (!s || Date.now() - s.at >= USER_FIELDS_TTL_MS) {
       this.load().catch((err: unknown) =>
@@ -147,7 +143,7 @@ export class UserFieldsService implements OnModuleInit {
     if (!s) {
       return {};
     }
-    return presentValues(opts.source === 'code' ? s.code : s.all, custom);
+    return presentValues(s.all, custom);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -419,7 +415,6 @@ export class UserFieldsService implements OnModuleInit {
         const snapshot: Snapshot = {
           at: startedAt,
           all,
-          code: Object.freeze(all.filter((f) => f.source === 'code')),
         };
         if (generation === this.generation) {
           this.snapshot = snapshot;
