@@ -21,6 +21,7 @@ import { requestLogging } from './common/request-logging';
 import { dataSourceOptions, runMigrations } from './database/data-source';
 import { stampRequestStart } from './common/request-start';
 import { responseFloor } from './common/response-floor';
+import { ACCOUNT_ANSWER_FLOOR_MS } from './modules/auth/account-lifecycle.service';
 import { LOGIN_FLOOR_MS } from './modules/auth/auth.service';
 import { AuthModule } from './modules/auth/auth.module';
 import { ContentModule } from './modules/content/content.module';
@@ -152,10 +153,18 @@ export class SvcModule implements NestModule {
           ? [{ path: '{*path}', method: RequestMethod.ALL }]
           : [...SERVICE_ROUTES, { path: 'api/health', method: RequestMethod.ALL }]),
       );
-    // Every answer of the password login waits out its floor, refusals by guards included.
+    // Answers whose timing must tell nothing wait out a floor, refusals by guards included: the
+    // password login (SPEC 5.2.1), and the routes that must not tell whether an address has an
+    // account.
     consumer
       .apply(responseFloor(LOGIN_FLOOR_MS))
       .forRoutes({ path: 'admin/api/auth/login', method: RequestMethod.POST });
+    consumer.apply(responseFloor(ACCOUNT_ANSWER_FLOOR_MS)).forRoutes(
+      ...['register', 'verify-email/resend', 'forgot-password'].map((route) => ({
+        path: `admin/api/auth/${route}`,
+        method: RequestMethod.POST,
+      })),
+    );
     // Cross-origin frontends on an allowed origin call with credentials (SPEC 5.1.4, 5.8);
     // preflights are answered here, before any limit or authentication.
     consumer

@@ -1,12 +1,48 @@
+import { once } from 'node:events';
+import { AddressInfo, createServer, connect, Socket } from 'node:net';
+import { ACCOUNT_MAIL } from '../../src/jobs/account-mail.job';
+import { JOBS_SCHEMA } from '../../src/jobs/jobs.service';
 import { AccountLifecycleService } from '../../src/modules/auth/account-lifecycle.service';
+import { SecretBox } from '../../src/modules/email/secret-box';
 import { browser, cookieValue, createUser, PASSWORD, setCookies, signIn } from '../utils/auth';
-import { extractLink, startSmtp, TestSmtp, useTestSmtp } from '../utils/smtp';
-import { createTestApp, TestApp } from '../utils/test-app';
+import { addresses, extractLink, startSmtp, TestSmtp, useTestSmtp } from '../utils/smtp';
+import { createTestApp, TEST_SECRET, TestApp } from '../utils/test-app';
+import { createTestDatabase } from '../utils/test-db';
 
 const NEW_PASSWORD = 'Brand-New-Pass-7';
 
 function tokenOf(link: string): string {
   return new URL(link).searchParams.get('token')!;
+}
+
+interface MailJob {
+  id: string;
+  state: string;
+  retry_count: number;
+  data: Record<string, unknown>;
+}
+
+/**
+ * The state of an address's first mail job, once it is `state` (bounded polling: pg-boss writes an
+ * attempt's outcome after the handler returns, and that write has no event to await).
+ */
+async function jobReaches(t: TestApp, to: string, state: string): Promise<MailJob> {
+  for (let i = 0; i < 100; i++) {
+    const [job] = await mailJobs(t, to);
+    if (job?.state === state) {
+      return job;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`the mail job to ${to} never reached ${state}: ${JSON.stringify(await mailJobs(t, to))}`);
+}
+
+/** The account-mail jobs queued for an address, oldest first: the only way an account email goes out. */
+function mailJobs(t: TestApp, to: string): Promise<MailJob[]> {
+  return t.db.query(
+    `SELECT id, state, retry_count, data FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND data->>'to' = $2 ORDER BY created_on`,
+    [ACCOUNT_MAIL.name, to],
+  );
 }
 
 describe('account lifecycle with a real SMTP server', () => {
@@ -321,6 +357,7 @@ describe('account lifecycle with a real SMTP server', () => {
     const inviteToken = tokenOf(extractLink(await mailTo(email, /accept-invite/), 'accept-invite')!);
     await t.db.query(`UPDATE users SET is_active = false WHERE id = $1`, [id]);
     smtp.clear();
+    const queuedBefore = (await mailJobs(t, email)).length;
 
     expect((await b.post('/auth/verify-email', { token: verifyToken })).status).toBe(200);
     const [row] = await t.db.query(`SELECT email_verified_at, is_active FROM users WHERE id = $1`, [id]);
@@ -332,7 +369,8 @@ describe('account lifecycle with a real SMTP server', () => {
     );
     expect((await b.post('/auth/forgot-password', { email })).status).toBe(200);
     expect((await b.post('/auth/verify-email/resend', { email })).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 500));
+    // A mail would have been queued in the transaction behind the answer: none was, so none goes.
+    expect(await mailJobs(t, email)).toHaveLength(queuedBefore);
     expect(smtp.messages).toHaveLength(0);
   });
 });
@@ -369,4 +407,195 @@ describe('emails without a provider (development)', () => {
     }
     expect(t.logs.text()).toMatch(/http:\/\/localhost:3000\/admin\/verify-email\?token=[A-Za-z0-9_%-]+/);
   });
+});
+
+/**
+ * A TCP front for the test SMTP server, at an address of its own: while down it hangs up on every
+ * connection (reporting each), once up it forwards to the server. A mail server that is down and
+ * then back, at the same address.
+ */
+async function smtpFront(smtp: TestSmtp) {
+  let up = false;
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    sockets.add(client);
+    client.on('close', () => sockets.delete(client));
+    if (!up) {
+      client.destroy();
+      server.emit('refused');
+      return;
+    }
+    const upstream = connect(smtp.port, smtp.host);
+    sockets.add(upstream);
+    upstream.on('close', () => sockets.delete(upstream));
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+    client.pipe(upstream).pipe(client);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    port: (server.address() as AddressInfo).port,
+    /** Resolves at the next connection refused while down. */
+    refusal: () => once(server, 'refused'),
+    bringUp: () => {
+      up = true;
+    },
+    close: () => {
+      sockets.forEach((s) => s.destroy());
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('account mail is a durable job', () => {
+  let smtp: TestSmtp;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await createTestApp();
+    await useTestSmtp(t, smtp);
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('is committed with the answer, holds the link only sealed, and the delivered link works', async () => {
+    const user = await createUser(t);
+    const b = await browser(t);
+    expect((await b.post('/auth/forgot-password', { email: user.email })).status).toBe(200);
+    // Queued in the transaction behind the answer: the row is there as soon as the client has it.
+    const [job] = await mailJobs(t, user.email);
+    expect(job.data).toEqual({
+      template: 'reset-password',
+      to: user.email,
+      name: 'Test User',
+      sealedLink: expect.stringMatching(/^v1:[\w-]+:[\w-]+:[\w-]+$/),
+    });
+    // Sealed for this use only: the box of the provider passwords (same secret) cannot open it.
+    expect(() => new SecretBox(TEST_SECRET).open(job.data.sealedLink as string)).toThrow();
+
+    const mail = await smtp.waitFor((m) => addresses(m).includes(user.email.toLowerCase()), 10_000);
+    const link = extractLink(mail, 'reset-password')!;
+    const token = tokenOf(link);
+    // Every row of every table pg-boss keeps (jobs, archive, queues), as text: no token, raw or in
+    // its link form, even once the job is done.
+    const tables: Array<{ name: string }> = await t.db.query(
+      `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = $1`,
+      [JOBS_SCHEMA],
+    );
+    expect(tables.map((x) => x.name)).toEqual(expect.arrayContaining(['job', 'archive', 'queue']));
+    let stored = '';
+    for (const { name } of tables) {
+      const rows: Array<{ row: string }> = await t.db.query(
+        `SELECT row_to_json(x)::text AS row FROM ${JOBS_SCHEMA}."${name}" x`,
+      );
+      stored += rows.map((r) => r.row).join('\n');
+    }
+    expect(stored).toContain(job.id);
+    expect(stored).not.toContain(token);
+    expect(stored).not.toContain(encodeURIComponent(token));
+    expect((await b.post('/auth/reset-password', { token, password: NEW_PASSWORD })).status).toBe(200);
+  });
+
+  it('exists exactly when the transaction that issued the link commits', async () => {
+    const email = 'rolled-back@example.com';
+    const [{ id }] = await t.db.query(`INSERT INTO users (email, name) VALUES ($1, 'Rolled') RETURNING id`, [
+      email,
+    ]);
+    const lifecycle = t.app.get(AccountLifecycleService);
+    await expect(
+      t.db.transaction(async (em) => {
+        await lifecycle.invite(id, em);
+        throw new Error('the caller failed after the invite');
+      }),
+    ).rejects.toThrow('the caller failed');
+    expect(await mailJobs(t, email)).toHaveLength(0);
+    expect(await t.db.query(`SELECT 1 FROM account_tokens WHERE user_id = $1`, [id])).toHaveLength(0);
+
+    const invite = await t.db.transaction((em) => lifecycle.invite(id, em));
+    expect(await mailJobs(t, email)).toHaveLength(1);
+    invite.send();
+    const mail = await smtp.waitFor((m) => addresses(m).includes(email), 10_000);
+    expect(extractLink(mail, 'accept-invite')).toMatch(/\/admin\/accept-invite\?token=/);
+  });
+
+  it('gives up after the last attempt, logged at error by template and address, never the link', async () => {
+    const front = await smtpFront(smtp);
+    const down = await createTestApp();
+    try {
+      await useTestSmtp(down, { ...smtp, port: front.port });
+      const email = 'last-try@example.com';
+      const [{ id }] = await down.db.query(
+        `INSERT INTO users (email, name) VALUES ($1, 'Last') RETURNING id`,
+        [email],
+      );
+      const lifecycle = down.app.get(AccountLifecycleService);
+      // Its first attempt is its last: the job's retry limit set to 0 in the transaction that queues it.
+      const invite = await down.db.transaction(async (em) => {
+        const invite = await lifecycle.invite(id, em);
+        await em.query(`UPDATE ${JOBS_SCHEMA}.job SET retry_limit = 0 WHERE data->>'to' = $1`, [email]);
+        return invite;
+      });
+      const refused = front.refusal();
+      invite.send();
+      await refused;
+      const job = await jobReaches(down, email, 'failed');
+      const record = down.logs.records().find((r) => r.msg === 'email not sent: every attempt failed');
+      expect(record).toMatchObject({ level: 50, template: 'invite', to: email, attempt: 1, jobId: job.id });
+      expect(down.logs.text()).not.toMatch(/accept-invite\?token=/);
+    } finally {
+      await down.close();
+      await front.close();
+    }
+  });
+
+  it('a mail whose attempt failed while SMTP was down is sent, by another instance, once it is back', async () => {
+    const front = await smtpFront(smtp);
+    const database = await createTestDatabase();
+    const first = await createTestApp({ database });
+    let firstOpen = true;
+    let second: TestApp | undefined;
+    try {
+      await useTestSmtp(first, { ...smtp, port: front.port });
+      const user = await createUser(first);
+      const refused = front.refusal();
+      expect((await (await browser(first)).post('/auth/forgot-password', { email: user.email })).status).toBe(
+        200,
+      );
+      await refused;
+      // The failed attempt is recorded (its backoff running) before the instance goes away.
+      expect(await jobReaches(first, user.email, 'retry')).toMatchObject({ retry_count: 0 });
+      firstOpen = false;
+      await first.close();
+
+      front.bringUp();
+      second = await createTestApp({ database });
+      // The retry comes 5 to 10 s after the failure (ACCOUNT_MAIL's backoff), from the second instance.
+      const mail = await smtp.waitFor((m) => addresses(m).includes(user.email.toLowerCase()), 30_000);
+      const job = await jobReaches(second, user.email, 'completed');
+      expect(job.retry_count).toBe(1);
+      const token = tokenOf(extractLink(mail, 'reset-password')!);
+      const b = await browser(second);
+      expect((await b.post('/auth/reset-password', { token, password: NEW_PASSWORD })).status).toBe(200);
+
+      // The failure was logged by template and address, never with the link.
+      const warning = first.logs.records().find((r) => r.msg === 'email not sent yet: will retry');
+      expect(warning).toMatchObject({
+        template: 'reset-password',
+        to: user.email,
+        attempt: 1,
+        jobId: job.id,
+      });
+      expect(first.logs.text()).not.toContain(token);
+    } finally {
+      if (firstOpen) {
+        await first.close();
+      }
+      await second?.close();
+      await database.drop();
+      await front.close();
+    }
+  }, 60_000);
 });

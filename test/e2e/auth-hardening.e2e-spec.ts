@@ -25,6 +25,8 @@ import { createTestApp, TestApp } from '../utils/test-app';
  */
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Multi-round races: each round signs in (500 ms floor) and hashes; generous for a loaded CI machine. */
+const RACE_TIMEOUT = 180_000;
 
 async function csrfToken(t: TestApp): Promise<string> {
   return (await t.http.get('/admin/api/auth/csrf')).body.csrfToken as string;
@@ -118,72 +120,84 @@ describe('sessions and session-ending writes (SPEC 3.1, 3.3)', () => {
   });
   afterAll(() => t.close());
 
-  it('a password write ends every session, also those rotating their refresh token at that moment (15 rounds, 3 rotating sessions each)', async () => {
-    for (let round = 0; round < 15; round++) {
-      const user = await createUser(t);
-      const s = await signInMany(t, user, 3);
-      const loop = rotateInLoop(t, csrf, s.refreshTokens, s.accessTokens);
-      const write = await t.http
-        .patch(`/admin/api/users/${user.id}/password`)
-        .set(admin.headers)
-        .send({ password: `New-Password-${round}x` });
-      expect(write.status).toBe(200);
-      await loop.stop();
-      await expectSessionsEnded(t, csrf, user.id, s);
-    }
-  });
-
-  it('a rotation racing a deactivation keeps no session: after re-activation nothing is restored (15 rounds)', async () => {
-    for (let round = 0; round < 15; round++) {
-      const user = await createUser(t);
-      const s = await signInMany(t, user, 3);
-      const loop = rotateInLoop(t, csrf, s.refreshTokens, s.accessTokens);
-      await delay(round * 3);
-      const off = await t.http
-        .patch(`/admin/api/users/${user.id}`)
-        .set(admin.headers)
-        .send({ isActive: false });
-      expect(off.status).toBe(200);
-      await loop.stop();
-      const on = await t.http
-        .patch(`/admin/api/users/${user.id}`)
-        .set(admin.headers)
-        .send({ isActive: true });
-      expect(on.status).toBe(200);
-      await expectSessionsEnded(t, csrf, user.id, s);
-    }
-  });
-
-  it('a login checked against the old password while the password is changed keeps no session (5 rounds)', async () => {
-    for (let round = 0; round < 5; round++) {
-      const user = await createUser(t);
-      const b = await browser(t);
-      // The write's bcrypt starts first; the login reads the old hash during it and finishes its
-      // own bcrypt after the write committed.
-      const write = t.http
-        .patch(`/admin/api/users/${user.id}/password`)
-        .set(admin.headers)
-        .send({ password: `New-Password-${round}y` })
-        .then((r) => r);
-      await delay(50);
-      const [w, login] = await Promise.all([
-        write,
-        b.post('/auth/login', { email: user.email, password: user.password }),
-      ]);
-      expect(w.status).toBe(200);
-      if (login.status === 200) {
-        // Ordered before the write: the write must have ended it.
-        await expectSessionsEnded(t, csrf, user.id, {
-          refreshTokens: [cookieValue(setCookies(login).svc_refresh)],
-          accessTokens: [login.body.token],
-        });
-      } else {
-        expect(login.status).toBe(401);
-        expect(login.body.error.code).toBe('AUTH_INVALID_CREDENTIALS');
-        expect(await liveRefreshRows(t, user.id)).toBe(0);
+  it(
+    'a password write ends every session, also those rotating their refresh token at that moment (15 rounds, 3 rotating sessions each)',
+    async () => {
+      for (let round = 0; round < 15; round++) {
+        const user = await createUser(t);
+        const s = await signInMany(t, user, 3);
+        const loop = rotateInLoop(t, csrf, s.refreshTokens, s.accessTokens);
+        const write = await t.http
+          .patch(`/admin/api/users/${user.id}/password`)
+          .set(admin.headers)
+          .send({ password: `New-Password-${round}x` });
+        expect(write.status).toBe(200);
+        await loop.stop();
+        await expectSessionsEnded(t, csrf, user.id, s);
       }
-    }
-  });
+    },
+    RACE_TIMEOUT,
+  );
+
+  it(
+    'a rotation racing a deactivation keeps no session: after re-activation nothing is restored (15 rounds)',
+    async () => {
+      for (let round = 0; round < 15; round++) {
+        const user = await createUser(t);
+        const s = await signInMany(t, user, 3);
+        const loop = rotateInLoop(t, csrf, s.refreshTokens, s.accessTokens);
+        await delay(round * 3);
+        const off = await t.http
+          .patch(`/admin/api/users/${user.id}`)
+          .set(admin.headers)
+          .send({ isActive: false });
+        expect(off.status).toBe(200);
+        await loop.stop();
+        const on = await t.http
+          .patch(`/admin/api/users/${user.id}`)
+          .set(admin.headers)
+          .send({ isActive: true });
+        expect(on.status).toBe(200);
+        await expectSessionsEnded(t, csrf, user.id, s);
+      }
+    },
+    RACE_TIMEOUT,
+  );
+
+  it(
+    'a login checked against the old password while the password is changed keeps no session (5 rounds)',
+    async () => {
+      for (let round = 0; round < 5; round++) {
+        const user = await createUser(t);
+        const b = await browser(t);
+        // The write's bcrypt starts first; the login reads the old hash during it and finishes its
+        // own bcrypt after the write committed.
+        const write = t.http
+          .patch(`/admin/api/users/${user.id}/password`)
+          .set(admin.headers)
+          .send({ password: `New-Password-${round}y` })
+          .then((r) => r);
+        await delay(50);
+        const [w, login] = await Promise.all([
+          write,
+          b.post('/auth/login', { email: user.email, password: user.password }),
+        ]);
+        expect(w.status).toBe(200);
+        if (login.status === 200) {
+          // Ordered before the write: the write must have ended it.
+          await expectSessionsEnded(t, csrf, user.id, {
+            refreshTokens: [cookieValue(setCookies(login).svc_refresh)],
+            accessTokens: [login.body.token],
+          });
+        } else {
+          expect(login.status).toBe(401);
+          expect(login.body.error.code).toBe('AUTH_INVALID_CREDENTIALS');
+          expect(await liveRefreshRows(t, user.id)).toBe(0);
+        }
+      }
+    },
+    RACE_TIMEOUT,
+  );
 });
 
 describe('lockout (SPEC 5.2.4)', () => {
@@ -196,52 +210,60 @@ describe('lockout (SPEC 5.2.4)', () => {
   const lockedUntil = async (id: string): Promise<Date | null> =>
     (await t.db.query(`SELECT locked_until FROM users WHERE id = $1`, [id]))[0].locked_until as Date | null;
 
-  it('a right password whose check began before the fifth failure locked the account is refused, and the lock stays (5 rounds)', async () => {
-    for (let round = 0; round < 5; round++) {
-      const user = await createUser(t);
-      await t.db.query(`UPDATE users SET failed_login_count = 4 WHERE id = $1`, [user.id]);
-      const [b1, b2] = await Promise.all([browser(t), browser(t)]);
-      const wrong = b1
-        .post('/auth/login', { email: user.email, password: 'Wrong-Password-1' })
-        .then((r) => r);
-      // The right password is read while the account is still unlocked, and checked (bcrypt,
-      // about 200 ms) while the wrong one locks it.
-      await delay(50);
-      const right = await b2.post('/auth/login', { email: user.email, password: user.password });
-      expect((await wrong).status).toBe(401);
-      expect(right.status).toBe(401);
-      expect(right.body.error.code).toBe('AUTH_INVALID_CREDENTIALS');
-      expect(setCookies(right).svc_session).toBeUndefined();
-      expect((await lockedUntil(user.id))!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
-    }
-  });
+  it(
+    'a right password whose check began before the fifth failure locked the account is refused, and the lock stays (5 rounds)',
+    async () => {
+      for (let round = 0; round < 5; round++) {
+        const user = await createUser(t);
+        await t.db.query(`UPDATE users SET failed_login_count = 4 WHERE id = $1`, [user.id]);
+        const [b1, b2] = await Promise.all([browser(t), browser(t)]);
+        const wrong = b1
+          .post('/auth/login', { email: user.email, password: 'Wrong-Password-1' })
+          .then((r) => r);
+        // The right password is read while the account is still unlocked, and checked (bcrypt,
+        // about 200 ms) while the wrong one locks it.
+        await delay(50);
+        const right = await b2.post('/auth/login', { email: user.email, password: user.password });
+        expect((await wrong).status).toBe(401);
+        expect(right.status).toBe(401);
+        expect(right.body.error.code).toBe('AUTH_INVALID_CREDENTIALS');
+        expect(setCookies(right).svc_session).toBeUndefined();
+        expect((await lockedUntil(user.id))!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
+      }
+    },
+    RACE_TIMEOUT,
+  );
 
-  it('12 wrong passwords and the right one sent at once: the account always ends locked (5 rounds)', async () => {
-    const user = await createUser(t);
-    for (let round = 0; round < 5; round++) {
-      await t.db.query(`UPDATE users SET failed_login_count = 0, locked_until = NULL WHERE id = $1`, [
-        user.id,
-      ]);
-      const browsers = await Promise.all(Array.from({ length: 13 }, () => browser(t)));
-      const answers = await Promise.all(
-        browsers.map((b, i) =>
-          b.post('/auth/login', {
-            email: user.email,
-            password: i === 6 ? user.password : `Wrong-Password-${i}`,
-          }),
-        ),
-      );
-      answers.forEach((res, i) => {
-        if (i !== 6) {
-          expect(res.status).toBe(401);
-        }
-      });
-      // Fewer than 5 failures before the success leave at least 8 after it (which lock again);
-      // 5 or more before it lock first, and the success is refused. Either way: locked.
-      expect([200, 401]).toContain(answers[6].status);
-      expect((await lockedUntil(user.id))!.getTime()).toBeGreaterThan(Date.now());
-    }
-  });
+  it(
+    '12 wrong passwords and the right one sent at once: the account always ends locked (5 rounds)',
+    async () => {
+      const user = await createUser(t);
+      for (let round = 0; round < 5; round++) {
+        await t.db.query(`UPDATE users SET failed_login_count = 0, locked_until = NULL WHERE id = $1`, [
+          user.id,
+        ]);
+        const browsers = await Promise.all(Array.from({ length: 13 }, () => browser(t)));
+        const answers = await Promise.all(
+          browsers.map((b, i) =>
+            b.post('/auth/login', {
+              email: user.email,
+              password: i === 6 ? user.password : `Wrong-Password-${i}`,
+            }),
+          ),
+        );
+        answers.forEach((res, i) => {
+          if (i !== 6) {
+            expect(res.status).toBe(401);
+          }
+        });
+        // Fewer than 5 failures before the success leave at least 8 after it (which lock again);
+        // 5 or more before it lock first, and the success is refused. Either way: locked.
+        expect([200, 401]).toContain(answers[6].status);
+        expect((await lockedUntil(user.id))!.getTime()).toBeGreaterThan(Date.now());
+      }
+    },
+    RACE_TIMEOUT,
+  );
 });
 
 describe('setup after it completed (SPEC 3.1, 8)', () => {

@@ -93,6 +93,8 @@ describe('in-process helpers with the service running (SPEC 5.4.3, 2.4a, 5.6)', 
         user: { id: user.id, email: user.email, name: 'Ada', image: null, roleIds: [] },
         exp,
         method: 'bearer',
+        isSuperAdmin: false,
+        permissions: [],
       });
       expect(await requireAuth(bearer(token))).toEqual(session);
     });

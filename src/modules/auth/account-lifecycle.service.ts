@@ -1,10 +1,10 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ServiceError } from '../../common/errors';
+import { AccountMailJob } from '../../jobs/account-mail.job';
 import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../svc.options';
 import { AuditService } from '../audit/audit.service';
-import { EmailService } from '../email/email.service';
 import { AccountsService } from '../users/accounts.service';
 import type { AccountRow } from '../users/users.repository';
 import { AccountTokenKind, AccountTokensRepository } from './account-tokens.repository';
@@ -28,19 +28,28 @@ const LINK_ACTION: Record<AccountTokenKind, string> = {
   invite: 'accept-invite',
 };
 
+/**
+ * The floor of `/auth/register`, `/auth/verify-email/resend` and `/auth/forgot-password` (held by
+ * `responseFloor` in SvcModule), so an existing address cannot be told from an unknown one by
+ * time. The most work behind any of them is register's: one bcrypt(12) hash (about 210 ms on the
+ * 2-core reference machine, done for a taken address too), then one transaction that, for a new
+ * address only, writes the user, its link, the audit row and the mail job (10-30 ms more). 600 ms
+ * is nearly three times that, so a machine busy enough to double it still answers at the floor.
+ */
+export const ACCOUNT_ANSWER_FLOOR_MS = 600;
+
 /** One message for every bad link, whatever the reason (CONTRACTS 3.3). */
 const BAD_LINK = () => new ServiceError('INVALID_INPUT', 'This link is invalid or has expired');
 
 /**
  * Account lifecycle (SPEC 3.1, 5.6): registration, verification, password reset and change,
  * invitations, administrator-set passwords and the forced first password. Every password write
- * hashes with bcrypt(12), raises the account counter and deletes the refresh tokens in one
- * transaction, then sends the `password-changed` email.
+ * hashes with bcrypt(12), raises the account counter, deletes the refresh tokens and queues the
+ * `password-changed` email in one transaction. Every email is a job queued in the transaction that
+ * issued its link (AccountMailJob): it exists exactly when the token does, and survives a crash.
  */
 @Injectable()
 export class AccountLifecycleService {
-  private readonly logger = new Logger('Accounts');
-
   constructor(
     @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
     @Inject(SVC_OPTIONS) private readonly options: SvcOptions,
@@ -51,12 +60,13 @@ export class AccountLifecycleService {
     private readonly pending: PendingLoginsService,
     private readonly auth: AuthService,
     private readonly audit: AuditService,
-    private readonly email: EmailService,
+    private readonly mail: AccountMailJob,
   ) {}
 
   /**
    * Public registration. Unless `auth.revealRegistrationConflict`, a taken address gets exactly
-   * the answer a new one gets (and the same bcrypt work), so addresses cannot be probed.
+   * the answer a new one gets, after the same bcrypt work and lookup; both answers are held to the
+   * same floor (ACCOUNT_ANSWER_FLOOR_MS), so the extra writes cannot be timed.
    */
   async register(
     input: { email: string; name: string; password: string },
@@ -66,7 +76,7 @@ export class AccountLifecycleService {
     const created = await this.db
       .transaction(async (em) => {
         if (await this.accounts.findByEmail(em, input.email)) {
-          return null;
+          return false;
         }
         const id = await this.accounts.createUser(em, {
           email: input.email,
@@ -76,12 +86,13 @@ export class AccountLifecycleService {
         });
         const link = await this.issueToken(em, id, 'verify-email');
         await this.audit.record({ event: 'register', actorId: id, target: `user:${id}`, ip: client.ip }, em);
-        return { id, link };
+        await this.mail.enqueue(em, { template: 'verify-email', to: input.email, name: input.name, link });
+        return true;
       })
       .catch((e: unknown) => {
         // Two registrations of one address at once: the unique index decides; the loser looks taken.
         if ((e as { code?: string }).code === '23505') {
-          return null;
+          return false;
         }
         throw e;
       });
@@ -91,7 +102,7 @@ export class AccountLifecycleService {
       }
       return;
     }
-    this.sendInBackground('verify-email', input.email, { name: input.name, link: created.link });
+    this.mail.wake();
   }
 
   /** Verifies the address; a deactivated account's address is verified too, and nothing is sent. */
@@ -106,24 +117,38 @@ export class AccountLifecycleService {
     });
   }
 
-  /** Always answers the same; a new link only for an existing, active, unverified account. */
+  /**
+   * Always answers the same; a new link only for an existing, active, unverified account. Any
+   * address gets the same transaction and lookup, and the answer is held to a floor
+   * (ACCOUNT_ANSWER_FLOOR_MS), so the link's writes cannot be timed; the email goes after it.
+   */
   async resendVerification(email: string): Promise<void> {
-    const account = await this.accounts.findByEmail(this.db.manager, email);
-    if (!account || account.email_verified_at || !account.is_active) {
-      return;
-    }
-    const link = await this.db.transaction((em) => this.issueToken(em, account.id, 'verify-email'));
-    this.sendInBackground('verify-email', account.email, { name: account.name, link });
+    await this.issueAndMail(email, 'verify-email', (a) => !a.email_verified_at && a.is_active);
   }
 
-  /** Always answers the same; the email goes out in the background, so timing tells nothing. */
+  /** Always answers the same, in the same time (as `resendVerification`). */
   async forgotPassword(email: string): Promise<void> {
-    const account = await this.accounts.findByEmail(this.db.manager, email);
-    if (!account || !account.is_active) {
-      return;
+    await this.issueAndMail(email, 'reset-password', (a) => a.is_active);
+  }
+
+  /** A new link for the account of `email` when `eligible`, its email queued in the same transaction. */
+  private async issueAndMail(
+    email: string,
+    kind: 'verify-email' | 'reset-password',
+    eligible: (account: AccountRow) => boolean,
+  ): Promise<void> {
+    const queued = await this.db.transaction(async (em) => {
+      const account = await this.accounts.findByEmail(em, email);
+      if (!account || !eligible(account)) {
+        return false;
+      }
+      const link = await this.issueToken(em, account.id, kind);
+      await this.mail.enqueue(em, { template: kind, to: account.email, name: account.name, link });
+      return true;
+    });
+    if (queued) {
+      this.mail.wake();
     }
-    const link = await this.db.transaction((em) => this.issueToken(em, account.id, 'reset-password'));
-    this.sendInBackground('reset-password', account.email, { name: account.name, link });
   }
 
   async resetPassword(token: string, password: string): Promise<void> {
@@ -136,6 +161,7 @@ export class AccountLifecycleService {
       }
       // The emailed link proves the address.
       await this.writePassword(em, account.id, passwordHash, { mustChange: false, markVerified: true });
+      await this.queuePasswordChanged(em, account);
       return account;
     });
     this.passwordChanged(account);
@@ -150,25 +176,30 @@ export class AccountLifecycleService {
       });
     }
     const passwordHash = await hashPassword(newPassword);
-    await this.db.transaction((em) =>
-      this.writePassword(em, userId, passwordHash, { mustChange: false, markVerified: false }),
-    );
+    await this.db.transaction(async (em) => {
+      await this.writePassword(em, userId, passwordHash, { mustChange: false, markVerified: false });
+      await this.queuePasswordChanged(em, account);
+    });
     this.passwordChanged(account);
   }
 
   /**
-   * Sends an invitation (7-day link) to an account without a password; used by `POST /users`
-   * with `sendInvite`. Within the caller's transaction when given one; the email goes after it.
+   * Invites an account without a password (7-day link); used by `POST /users` with `sendInvite`.
+   * The link and its email are written in the caller's transaction when given one (else in one of
+   * their own), so the email goes exactly when that transaction commits; `send()` after the
+   * commit starts it at once (without it, the worker's next poll sends it).
    */
   async invite(userId: string, em?: EntityManager): Promise<{ send: () => void }> {
-    const account = await this.accounts.loadAccount(em ?? this.db.manager, userId);
-    if (!account) {
-      throw new ServiceError('NOT_FOUND', 'No such user');
-    }
-    const link = await (em
-      ? this.issueToken(em, userId, 'invite')
-      : this.db.transaction((tx) => this.issueToken(tx, userId, 'invite')));
-    return { send: () => this.sendInBackground('invite', account.email, { name: account.name, link }) };
+    const queue = async (tx: EntityManager) => {
+      const account = await this.accounts.loadAccount(tx, userId);
+      if (!account) {
+        throw new ServiceError('NOT_FOUND', 'No such user');
+      }
+      const link = await this.issueToken(tx, userId, 'invite');
+      await this.mail.enqueue(tx, { template: 'invite', to: account.email, name: account.name, link });
+    };
+    await (em ? queue(em) : this.db.transaction(queue));
+    return { send: () => this.mail.wake() };
   }
 
   /** Sets the password from an invite link; the address counts as verified. */
@@ -184,6 +215,7 @@ export class AccountLifecycleService {
       if (name) {
         await this.accounts.setProfile(em, account.id, { name });
       }
+      await this.queuePasswordChanged(em, account);
       return account;
     });
     this.passwordChanged(account);
@@ -207,6 +239,7 @@ export class AccountLifecycleService {
         mustChange: requirePasswordChange,
         markVerified: false,
       });
+      await this.queuePasswordChanged(em, account);
       return account;
     });
     this.passwordChanged(account);
@@ -226,6 +259,7 @@ export class AccountLifecycleService {
       if (!account || !this.auth.maySignIn(account)) {
         throw new ServiceError('AUTH_INVALID_CREDENTIALS', 'Invalid email or password');
       }
+      await this.queuePasswordChanged(em, account);
       return { session: await this.auth.finishLogin(em, account, client, step.strategy), account };
     });
     this.passwordChanged(account);
@@ -259,16 +293,14 @@ export class AccountLifecycleService {
     return `${this.options.publicUrl}/admin/${LINK_ACTION[kind]}?token=${encodeURIComponent(t.token)}`;
   }
 
-  private passwordChanged(account: AccountRow): void {
-    this.accounts.invalidate(account.id);
-    this.sendInBackground('password-changed', account.email, { name: account.name });
+  /** In the password write's transaction: the `password-changed` email exists when the new password does. */
+  private queuePasswordChanged(em: EntityManager, account: AccountRow): Promise<void> {
+    return this.mail.enqueue(em, { template: 'password-changed', to: account.email, name: account.name });
   }
 
-  /** Mail never holds up the answer; a failure is logged (by template and address, never the link). */
-  private sendInBackground(template: string, to: string, variables: Record<string, string>): void {
-    const all = { email: to, appUrl: this.options.publicUrl, ...variables };
-    this.email.sendTemplate({ to, template, variables: all }).catch((e: unknown) => {
-      this.logger.warn({ template, err: e instanceof Error ? e.message : String(e) }, 'email not sent');
-    });
+  /** After a password write committed: the account cache and the queued email. */
+  private passwordChanged(account: AccountRow): void {
+    this.accounts.invalidate(account.id);
+    this.mail.wake();
   }
 }

@@ -33,7 +33,7 @@ export class AccountController {
     this.secure = options.publicUrl.startsWith('https:');
   }
 
-  /** The same bytes whether or not the address exists (unless revealRegistrationConflict). */
+  /** The same bytes, after the same floor, whether or not the address exists (unless revealRegistrationConflict). */
   @Post('register')
   @Public()
   @HttpCode(200)

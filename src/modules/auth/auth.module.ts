@@ -11,6 +11,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { NextFunction, Request, Response } from 'express';
 import { RedisThrottlerStorage } from '../../common/redis-throttler-storage';
+import { JobsModule } from '../../jobs/jobs.module';
 import { SVC_OPTIONS, SvcOptions } from '../../svc.options';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { AuditModule } from '../audit/audit.module';
@@ -48,6 +49,7 @@ function noStore(_req: Request, res: Response, next: NextFunction): void {
     RbacModule,
     AuditModule,
     EmailModule,
+    JobsModule,
     UserFieldsModule,
     ApiKeysModule,
     ThrottlerModule.forRootAsync({

@@ -1,0 +1,166 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { PARAMS_PROVIDER_TOKEN, type Params } from 'nestjs-pino';
+import { Store, storage } from 'nestjs-pino/storage';
+import PgBoss from 'pg-boss';
+import type { Logger as PinoLogger } from 'pino';
+import type { DataSource, DataSourceOptions, EntityManager } from 'typeorm';
+import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions.js';
+import { rootLoggerOf } from '../common/logger';
+import { rows } from '../database/sql';
+import { SVC_CONNECTION } from '../svc.options';
+
+/**
+ * pg-boss's tables live in a schema of the service's own rather than pg-boss's default `pgboss`:
+ * a host application on the same database may run its own pg-boss, of another version.
+ */
+export const JOBS_SCHEMA = 'svc_pgboss';
+
+/** How the jobs of one queue are retried and kept; applied to every job sent (code decides). */
+export interface QueueSpec {
+  name: string;
+  /** Attempts after the first one. */
+  retryLimit: number;
+  /** Before the first retry; doubled for each later one, with up to 100% jitter (pg-boss backoff). */
+  retryDelaySeconds: number;
+  /** An attempt still active after this long counts as failed (the process died) and is retried. */
+  expireInSeconds: number;
+  /** A job not started within this long is dropped. */
+  retentionMinutes: number;
+}
+
+/** A pg-boss job with its attempt count and retry limit, so a handler can tell its last try. */
+export type Job<T> = PgBoss.JobWithMetadata<T>;
+
+/**
+ * pg-boss on the service's own database: jobs are rows, so one inserted through a transaction's
+ * EntityManager exists exactly when that transaction commits, and a job whose process died is
+ * picked up again (by this instance after a restart, or by any other). Every instance works every
+ * queue; pg-boss hands each job to one of them (`FOR UPDATE SKIP LOCKED`).
+ */
+@Injectable()
+export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Jobs');
+  private readonly boss: PgBoss;
+  private readonly rootLogger: PinoLogger;
+  /** This instance's worker per queue, for `wake`. */
+  private readonly workers = new Map<string, string>();
+  private started: Promise<unknown> | undefined;
+  private stopping = false;
+
+  constructor(
+    @InjectDataSource(SVC_CONNECTION) db: DataSource,
+    @Inject(PARAMS_PROVIDER_TOKEN) logParams: Params,
+  ) {
+    this.rootLogger = rootLoggerOf(logParams);
+    this.boss = new PgBoss({
+      ...connectionOf(db.options),
+      // Its own small pool: a poll every 2 s per queue and the maintenance run need no more.
+      max: 2,
+      application_name: 'svc-jobs',
+      schema: JOBS_SCHEMA,
+      // No cron schedules: skipping the timekeeper saves its queue, its worker and two timers.
+      schedule: false,
+      // Finished jobs move to the archive after an hour and leave it after a day: payloads hold
+      // addresses (and sealed links), which should not pile up.
+      archiveCompletedAfterSeconds: 60 * 60,
+      deleteAfterDays: 1,
+    });
+    // pg-boss reports failures of its pool, polls and maintenance here; without a listener an
+    // EventEmitter 'error' would crash the process.
+    this.boss.on('error', (e: Error) => this.logger.warn({ err: e.message }, 'job queue error'));
+  }
+
+  /** Creates (or upgrades) the pg-boss schema under its own advisory lock, so instances may race. */
+  async onModuleInit(): Promise<void> {
+    await this.start();
+  }
+
+  /** Once: Nest runs the init hooks of one module's providers concurrently, so `work` waits on it too. */
+  private start(): Promise<unknown> {
+    this.started ??= this.boss.start();
+    return this.started;
+  }
+
+  /**
+   * Declares the queue (idempotent) and works it on this instance, one job at a time. A handler
+   * that throws fails the attempt; pg-boss retries it after the queue's backoff. Every line logged
+   * while a job runs carries its `jobId` and `queue`, as request lines carry `reqId`, and goes to
+   * this application's logger (outside a request, nestjs-pino would use the process's first one).
+   */
+  async work<T extends object>(queue: QueueSpec, handler: (job: Job<T>) => Promise<void>): Promise<void> {
+    await this.start();
+    await this.boss.createQueue(queue.name);
+    const id = await this.boss.work<T>(queue.name, { includeMetadata: true }, async ([job]) => {
+      if (this.stopping) {
+        // A poll that was under way when the shutdown began: leave the job to the next run.
+        throw new Error('shutting down');
+      }
+      const logger = this.rootLogger.child({ jobId: job.id, queue: queue.name });
+      await storage.run(new Store(logger), () => handler(job));
+    });
+    this.workers.set(queue.name, id);
+  }
+
+  /**
+   * Inserts a job through `em`: inside the caller's transaction, the job exists exactly when that
+   * transaction commits. Call `wake` after the commit for the job to start at once.
+   */
+  async send(em: EntityManager, queue: QueueSpec, data: object): Promise<string> {
+    const id = await this.boss.send(queue.name, data, {
+      db: { executeSql: async (text, values) => ({ rows: await rows(em, text, values) }) },
+      retryLimit: queue.retryLimit,
+      retryDelay: queue.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: queue.expireInSeconds,
+      retentionMinutes: queue.retentionMinutes,
+    });
+    if (!id) {
+      // pg-boss inserts nothing (and answers null) for a queue that does not exist.
+      throw new Error(`job queue ${queue.name} does not exist`);
+    }
+    return id;
+  }
+
+  /** This instance's worker fetches now instead of at its next poll (every 2 s). */
+  wake(queue: QueueSpec): void {
+    const id = this.workers.get(queue.name);
+    if (id && !this.stopping) {
+      this.boss.notifyWorker(id);
+    }
+  }
+
+  /**
+   * Before the DataSource closes (handlers use it): no new fetches, running jobs get up to 25 s
+   * (an SMTP send gives up after 20 s), then pg-boss marks what is still running as failed (retried
+   * later) and closes its pool. With nothing running it returns at once.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    await this.boss.stop({ graceful: true, timeout: 25_000, wait: true, close: true });
+  }
+}
+
+/** pg-boss's connection settings from the service's TypeORM DataSource (a URL or discrete options). */
+function connectionOf(
+  options: DataSourceOptions,
+): PgBoss.DatabaseOptions & { connectionTimeoutMillis: number } {
+  const o = options as PostgresDataSourceOptions;
+  const common = {
+    // As the service's own pool (data-source.ts): a database that does not answer fails a poll
+    // after 5 s instead of hanging it.
+    connectionTimeoutMillis: 5000,
+    ...(o.ssl === undefined ? {} : { ssl: o.ssl }),
+  };
+  if (o.url) {
+    return { connectionString: o.url, ...common };
+  }
+  return {
+    host: o.host,
+    port: o.port,
+    user: o.username,
+    password: o.password,
+    database: o.database,
+    ...common,
+  };
+}
