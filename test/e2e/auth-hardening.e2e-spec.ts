@@ -200,6 +200,37 @@ describe('sessions and session-ending writes (SPEC 3.1, 3.3)', () => {
   );
 });
 
+describe('a session minted after a password write, read on another instance (SPEC 3.2)', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp();
+    b = await createTestApp({ database: a.database });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('is accepted at once, although the other instance cached the account before the write', async () => {
+    const admin = await superAdmin(a);
+    const user = await createUser(a);
+    const before = await signIn(a, user);
+    const me = (app: TestApp, token: string) =>
+      app.http.get('/admin/api/me').set('Authorization', `Bearer ${token}`);
+    expect((await me(b, before.body.token)).status).toBe(200); // b now caches the account
+    const write = await a.http
+      .patch(`/admin/api/users/${user.id}/password`)
+      .set(admin.headers)
+      .send({ password: 'Brand-New-Pass-1' });
+    expect(write.status).toBe(200);
+    const after = await signIn(a, { email: user.email, password: 'Brand-New-Pass-1' });
+    expect((await me(b, after.body.token)).status).toBe(200);
+    // ...while the token from before the write is refused there from now on too.
+    expect((await me(b, before.body.token)).status).toBe(401);
+  });
+});
+
 describe('lockout (SPEC 5.2.4)', () => {
   let t: TestApp;
   beforeAll(async () => {

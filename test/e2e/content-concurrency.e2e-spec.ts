@@ -94,6 +94,13 @@ describe('content schema apply under concurrent entry writes', () => {
     const unexpected: Array<Outcome & { sent: unknown; body: unknown }> = [];
     let stopped = false;
     let seq = 0;
+    const waiters: Array<{ target: number; resolve: () => void }> = [];
+    const settle = () => {
+      for (const w of waiters.filter((x) => stopped || created.size >= x.target)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
+    };
     const loop = async (w: number) => {
       let fields = await definitionFields(slug);
       let refusedInARow = 0;
@@ -115,6 +122,7 @@ describe('content schema apply under concurrent entry writes', () => {
         if (res.status === 201) {
           created.set(res.body.item.id, title);
           refusedInARow = 0;
+          settle();
           continue;
         }
         const outcome: Outcome = {
@@ -131,6 +139,7 @@ describe('content schema apply under concurrent entry writes', () => {
           unexpected.push({ ...outcome, sent: body, body: res.body });
           if (unexpected.length > 20) {
             stopped = true;
+            settle();
           }
         } else {
           retried.push(outcome);
@@ -146,8 +155,29 @@ describe('content schema apply under concurrent entry writes', () => {
       get total() {
         return created.size;
       },
+      /**
+       * Resolves once the writers have stored `n` more entries (or stopped): the point at which
+       * they have demonstrably written under the current schema. Fails after 10 s.
+       */
+      async progress(n: number) {
+        const target = created.size + n;
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          new Promise<void>((resolve) => {
+            waiters.push({ target, resolve });
+            settle();
+          }),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(
+              () => reject(new Error(`writers stored ${created.size} of ${target} entries within 10 s`)),
+              10_000,
+            );
+          }),
+        ]).finally(() => clearTimeout(timer));
+      },
       async stop() {
         stopped = true;
+        settle();
         await running;
       },
     };
@@ -169,14 +199,16 @@ describe('content schema apply under concurrent entry writes', () => {
       (f) => ({ fields: f.filter((x) => x.name !== 'code'), confirm: true }),
     ];
     try {
+      // Each apply lands while the writers are demonstrably writing: 8 more rows before it, and 8
+      // under the last schema before they stop.
       for (const step of steps) {
-        await sleep(250);
+        await writers.progress(8);
         const next = step(fields);
         const res = await apply('notes', next.fields, next.confirm);
         expect(res.status).toBe(200);
         fields = res.body.item.fields as Field[];
       }
-      await sleep(250);
+      await writers.progress(8);
     } finally {
       await writers.stop();
     }
@@ -221,7 +253,7 @@ describe('content schema apply under concurrent entry writes', () => {
     let before: Record<string, string> = {};
     let journal = 0;
     try {
-      await sleep(200);
+      await writers.progress(4);
       before = await columns('c_memos');
       journal = await journalRows('memos');
       for (let i = 0; i < 3; i++) {
@@ -231,7 +263,7 @@ describe('content schema apply under concurrent entry writes', () => {
         );
         expect(res.status).toBe(409);
         expect(res.body.error.code).toBe('CONFLICT');
-        await sleep(100);
+        await writers.progress(2);
       }
     } finally {
       await writers.stop();
@@ -243,23 +275,35 @@ describe('content schema apply under concurrent entry writes', () => {
     expect(await definitionFields('memos')).toEqual(fields);
   });
 
-  it('serialises concurrent applies: one winner, the others refused, never a 500', async () => {
-    const fields = await createCollection('tickets', [{ name: 'title', type: 'text' }]);
-    const journal = await journalRows('tickets');
-    // Each apply adds its own field to the same starting definition: after the first lands, the
-    // others would drop it, a destructive change they did not confirm.
-    const names = ['a', 'b', 'c', 'd', 'e', 'f'];
-    const results = await Promise.all(
-      names.map((n) => apply('tickets', [...fields, { name: n, type: 'text' }])),
-    );
-    const statuses = results.map((r) => r.status).sort();
-    expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
-    const winner = names[results.findIndex((r) => r.status === 200)];
-    expect(Object.keys(await columns('c_tickets')).sort()).toEqual(
-      [...SYSTEM_COLUMNS, 'title', winner].sort(),
-    );
-    expect(await journalRows('tickets')).toBe(journal + 1);
-  });
+  // One round can pass by luck of the interleaving: 20 rounds (well under 0.5 s each), each on a
+  // collection of its own, with exact counts every round.
+  it('serialises concurrent applies, 20 rounds: exactly one winner, the others 409, never a 500', async () => {
+    for (let round = 1; round <= 20; round++) {
+      const slug = `tickets${round}`;
+      const fields = await createCollection(slug, [{ name: 'title', type: 'text' }]);
+      const journal = await journalRows(slug);
+      // Each apply adds its own field to the same starting definition: after the first lands, the
+      // others would drop it, a destructive change they did not confirm.
+      const names = ['a', 'b', 'c', 'd', 'e', 'f'];
+      const results = await Promise.all(
+        names.map((n) => apply(slug, [...fields, { name: n, type: 'text' }])),
+      );
+      expect({ round, statuses: results.map((r) => r.status).sort() }).toEqual({
+        round,
+        statuses: [200, 409, 409, 409, 409, 409],
+      });
+      for (const r of results.filter((x) => x.status === 409)) {
+        expect(r.body.error.code).toBe('CONFLICT');
+      }
+      const winner = names[results.findIndex((r) => r.status === 200)];
+      expect({ round, columns: Object.keys(await columns(`c_${slug}`)).sort() }).toEqual({
+        round,
+        columns: [...SYSTEM_COLUMNS, 'title', winner].sort(),
+      });
+      expect({ round, journal: await journalRows(slug) }).toEqual({ round, journal: journal + 1 });
+      expect((await definitionFields(slug)).map((f) => f.name)).toEqual(['title', winner]);
+    }
+  }, 30_000);
 
   /**
    * Regression: a relationship write used to reload a stale registry from inside its transaction,

@@ -1,8 +1,10 @@
 import type { Server } from 'node:http';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
+import { AuthService } from '../../src/modules/auth/auth.service';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { TokensService } from '../../src/modules/auth/tokens.service';
+import { AccountsService } from '../../src/modules/users/accounts.service';
 import { toSessionUser } from '../../src/modules/users/user.mapper';
 import { UsersRepository } from '../../src/modules/users/users.repository';
 import type { TestApp } from './test-app';
@@ -141,4 +143,60 @@ export async function userWithPermissions(
   const user = await createUser(t);
   await t.db.query(`INSERT INTO user_roles (user_id, role_id) VALUES ($1, $2)`, [user.id, roleId]);
   return { ...user, roleId };
+}
+
+/** One session as a client holds it: the access token and the refresh token. */
+export interface HeldSession {
+  token: string;
+  refresh: string;
+}
+
+/** The session a successful login response carries (body token and `svc_refresh` cookie). */
+export function heldSession(res: { body: { token: string }; headers: Record<string, unknown> }): HeldSession {
+  return { token: res.body.token, refresh: cookieValue(setCookies(res).svc_refresh) };
+}
+
+/**
+ * A session minted by core's last login step (`AuthService.finishLogin`: account gate, access token
+ * at the current counter, refresh row), without a password: what an external sign-in ends in
+ * (SPEC 5.7). For accounts that have no password yet.
+ */
+export async function sessionWithoutPassword(t: TestApp, userId: string): Promise<HeldSession> {
+  const auth = t.app.get(AuthService);
+  const accounts = t.app.get(AccountsService);
+  const issued = await t.db.transaction(async (em) => {
+    const account = await accounts.loadAccount(em, userId);
+    return auth.finishLogin(em, account!, { ip: null, userAgent: 'test' }, 'test');
+  });
+  return { token: issued.token, refresh: issued.refreshToken };
+}
+
+/** `POST /auth/refresh` with this refresh token as its cookie (and a fresh CSRF pair). */
+export async function refreshWithToken(t: TestApp, refreshToken: string) {
+  const csrf = (await t.http.get('/admin/api/auth/csrf')).body.csrfToken as string;
+  return t.http
+    .post('/admin/api/auth/refresh')
+    .set('Cookie', [`svc_refresh=${refreshToken}`, `svc_csrf=${csrf}`])
+    .set('X-CSRF-Token', csrf);
+}
+
+/**
+ * Polls `GET /admin/api/me` with this access token (every 100 ms) until it is refused or `deadlineMs`
+ * have passed since `since`; answers the last status and the milliseconds from `since` to it. A
+ * bounded wait for another instance to see a revocation (SPEC 3.2), never a fixed sleep.
+ */
+export async function pollUntilRefused(
+  t: TestApp,
+  token: string,
+  since: number,
+  deadlineMs: number,
+): Promise<{ status: number; code?: string; afterMs: number }> {
+  for (;;) {
+    const res = await t.http.get('/admin/api/me').set('Authorization', `Bearer ${token}`);
+    const afterMs = Date.now() - since;
+    if (res.status !== 200 || afterMs > deadlineMs) {
+      return { status: res.status, code: res.body?.error?.code as string | undefined, afterMs };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

@@ -49,7 +49,13 @@ export class AuthenticationService {
     if (!claims) {
       throw new ServiceError('AUTH_REQUIRED', 'The session is not valid or has expired');
     }
-    const account = await this.accounts.getAccount(claims.sub);
+    let account = await this.accounts.getAccount(claims.sub);
+    if (account && claims.ver > account.ver) {
+      // A token newer than the cached row (minted after a password write on another instance):
+      // the cache is behind, not the token. Read the row again rather than refuse a fresh login.
+      this.accounts.invalidate(claims.sub);
+      account = await this.accounts.getAccount(claims.sub);
+    }
     if (!account || !account.is_active || account.ver !== claims.ver) {
       throw new ServiceError('AUTH_REQUIRED', 'The session has ended; sign in again');
     }
