@@ -25,6 +25,7 @@ export async function serverOptions(env: Env, databaseUrl: string): Promise<SvcM
       poolSize: env.dbPool,
       autoMigrate: env.autoMigrate,
       preparedStatements: env.preparedStatements,
+      statementTimeoutMs: env.statementTimeoutMs,
     },
     config: await loadConfigFile(env.configFile),
     publicUrl: env.publicUrl,

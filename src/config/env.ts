@@ -14,6 +14,7 @@ export interface Env {
   autoMigrate: boolean;
   dbPool: number;
   preparedStatements: boolean;
+  statementTimeoutMs: number;
   secret?: string;
   configFile?: string;
   publicUrl: string;
@@ -119,6 +120,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     autoMigrate: bool('SVC_AUTO_MIGRATE', true),
     dbPool: int('SVC_DB_POOL', 10, 2, 200),
     preparedStatements: bool('SVC_DB_PREPARED_STATEMENTS', true),
+    statementTimeoutMs: int('SVC_DB_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),
     secret,
     configFile: source.SVC_CONFIG || undefined,
     publicUrl: publicUrl.replace(/\/+$/, ''),

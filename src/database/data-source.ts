@@ -1,14 +1,25 @@
-import type { DataSource, DataSourceOptions } from 'typeorm';
+import { MigrationExecutor, type DataSource, type DataSourceOptions } from 'typeorm';
 import type { PostgresDataSourceOptions as PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions.js';
 import { MIGRATIONS } from '../../migrations';
 
+/** Options of the service's own beside the connection (see `dataSourceOptions`). */
+interface ServiceDatabaseOptions {
+  autoMigrate?: boolean;
+  preparedStatements?: boolean;
+  /**
+   * Each statement's limit in milliseconds (PostgreSQL `statement_timeout`); 0 turns it off.
+   * Default 10 s: a hostile query (a `contains` over large text) cannot hold a connection for
+   * long. Migrations and schema applies lift it for their own work.
+   */
+  statementTimeoutMs?: number;
+}
+
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
+
 /** The service's own database: a URL, or a host application's PostgreSQL connection options. */
 export type DatabaseConfig =
-  | { url: string; poolSize?: number; autoMigrate?: boolean; preparedStatements?: boolean }
-  | (Omit<PostgresConnectionOptions, 'migrations' | 'entities' | 'synchronize'> & {
-      autoMigrate?: boolean;
-      preparedStatements?: boolean;
-    });
+  | ({ url: string; poolSize?: number } & ServiceDatabaseOptions)
+  | (Omit<PostgresConnectionOptions, 'migrations' | 'entities' | 'synchronize'> & ServiceDatabaseOptions);
 
 export const MIGRATIONS_TABLE = 'svc_migrations';
 /** Arbitrary constant: serialises migration runs of several instances booting at once. */
@@ -25,21 +36,30 @@ export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
     logging: false,
     applicationName: 'svc',
   };
+  // node-pg sends it as a startup parameter, so `RESET statement_timeout` returns to it.
+  const statementTimeout = { statement_timeout: db.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS };
   if ('url' in db && typeof db.url === 'string' && !('type' in db)) {
     return {
       ...base,
       type: 'postgres',
       url: db.url,
       poolSize: db.poolSize ?? 10,
-      extra: { connectionTimeoutMillis: 5000 },
+      extra: { connectionTimeoutMillis: 5000, ...statementTimeout },
     };
   }
   const {
     autoMigrate: _ignored,
     preparedStatements: _alsoIgnored,
+    statementTimeoutMs: _handled,
     ...rest
-  } = db as PostgresConnectionOptions & { autoMigrate?: boolean; preparedStatements?: boolean };
-  return { ...rest, ...base, type: 'postgres' };
+  } = db as PostgresConnectionOptions & ServiceDatabaseOptions;
+  const extra = (rest.extra ?? {}) as Record<string, unknown>;
+  return { ...rest, ...base, type: 'postgres', extra: { ...statementTimeout, ...extra } };
+}
+
+/** Inside a transaction: lifts the statement timeout until it ends (DDL, schema applies). */
+export async function withoutStatementTimeout(em: { query(sql: string): Promise<unknown> }): Promise<void> {
+  await em.query('SET LOCAL statement_timeout = 0');
 }
 
 /** Runs pending migrations, one instance at a time (a session advisory lock), each in its own transaction. */
@@ -48,9 +68,14 @@ export async function runMigrations(ds: DataSource): Promise<string[]> {
   await runner.connect();
   try {
     await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    const ran = await ds.runMigrations({ transaction: 'each' });
+    // Migrations may rewrite large tables: no statement timeout on this session while they run.
+    await runner.query('SET statement_timeout = 0');
+    const executor = new MigrationExecutor(ds, runner);
+    executor.transaction = 'each';
+    const ran = await executor.executePendingMigrations();
     return ran.map((m) => m.name);
   } finally {
+    await runner.query('RESET statement_timeout').catch(() => undefined);
     await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
     await runner.release();
   }

@@ -59,10 +59,28 @@ export function toProblem(exception: unknown): Problem {
     const known = BODY_PARSER_ERRORS[parserType];
     return { ...known, status: ERROR_STATUS[known.code] };
   }
+  if (isStatementTimeout(exception)) {
+    // The statement ran past SVC_DB_STATEMENT_TIMEOUT_MS: the database is busy (or the query too
+    // heavy), not broken; the client may try again.
+    return {
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The database took too long to answer; try again',
+      data: { retryAfterSeconds: STATEMENT_TIMEOUT_RETRY_AFTER },
+    };
+  }
   if (exception instanceof QueryFailedError || isPgConnectionError(exception)) {
     return { status: 500, code: 'DATABASE_ERROR', message: 'A database error occurred' };
   }
   return { status: 500, code: 'INTERNAL_ERROR', message: 'An unexpected error occurred' };
+}
+
+const STATEMENT_TIMEOUT_RETRY_AFTER = 5;
+
+/** PostgreSQL's `query_canceled`: what `statement_timeout` raises. */
+function isStatementTimeout(e: unknown): boolean {
+  const code = e instanceof QueryFailedError ? (e.driverError as { code?: unknown }).code : undefined;
+  return code === '57014' || (e as { code?: unknown } | null)?.code === '57014';
 }
 
 function isPgConnectionError(e: unknown): boolean {
@@ -121,7 +139,7 @@ export function sendProblem(
     return;
   }
   const retryAfter = problem.data?.retryAfterSeconds;
-  if (problem.code === 'RATE_LIMITED' && typeof retryAfter === 'number') {
+  if ((problem.code === 'RATE_LIMITED' || problem.status === 503) && typeof retryAfter === 'number') {
     res.setHeader('Retry-After', String(retryAfter));
   }
   const error: Record<string, unknown> = { code: problem.code, message: problem.message, requestId };

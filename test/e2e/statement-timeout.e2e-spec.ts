@@ -1,0 +1,77 @@
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions, runMigrations } from '../../src/database/data-source';
+import { createUser, bearerFor } from '../utils/auth';
+import { createTestApp, TestApp } from '../utils/test-app';
+import { createTestDatabase, databaseUrl, testEnv, TestDatabase, withAdmin } from '../utils/test-db';
+
+/**
+ * The per-statement timeout (SVC_DB_STATEMENT_TIMEOUT_MS, default 10 s): a request whose
+ * statement runs past it answers 503 SERVICE_UNAVAILABLE with Retry-After, never a 500, and the
+ * connection is free again; migrations are not bound by it.
+ */
+describe('statement timeout', () => {
+  let database: TestDatabase;
+  let t: TestApp;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    t = await createTestApp({
+      database,
+      config: {
+        collections: [{ slug: 'notes', fields: [{ name: 'text', type: 'text' }], access: { read: true } }],
+      },
+      overrides: {
+        database: { url: database.url, poolSize: 5, autoMigrate: false, statementTimeoutMs: 300 },
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await database.drop();
+  });
+
+  it('a read held past the limit answers 503 with Retry-After; the next one is served', async () => {
+    const admin = await bearerFor(t, (await createUser(t, { roles: ['super-admin'] })).id);
+    expect(
+      (await t.http.post('/admin/api/collections/notes/entries').set(admin).send({ text: 'a' })).status,
+    ).toBe(201);
+    // Another session holds the table: the service's statement waits on the lock until the limit.
+    const holder = new Client({ connectionString: database.url });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE c_notes IN ACCESS EXCLUSIVE MODE');
+      for (const extra of [{}, { 'Content-Length': '0' }]) {
+        const res = await t.http.get('/admin/api/collections/notes/entries').set(extra);
+        expect(res.status).toBe(503);
+        expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+        expect(res.body.error.code).toBe('SERVICE_UNAVAILABLE');
+        expect(res.headers['retry-after']).toBe(String(res.body.error.data.retryAfterSeconds));
+      }
+      await holder.query('ROLLBACK');
+    } finally {
+      await holder.end();
+    }
+    const after = await t.http.get('/admin/api/collections/notes/entries');
+    expect(after.status).toBe(200);
+    expect(after.body.meta.total).toBe(1);
+  });
+
+  it('migrations run without the limit (a 1 ms timeout still migrates an empty database)', async () => {
+    const name = `svc_t_${testEnv().runId}_timeout_${Date.now().toString(36)}`;
+    await withAdmin((c) => c.query(`CREATE DATABASE "${name}"`));
+    const ds = new DataSource(
+      dataSourceOptions({ url: databaseUrl(testEnv().adminUrl, name), statementTimeoutMs: 1 }),
+    );
+    try {
+      await ds.initialize();
+      const ran = await runMigrations(ds);
+      expect(ran.length).toBeGreaterThan(0);
+      // The pool's connections keep the limit for ordinary work.
+      await expect(ds.query('SELECT pg_sleep(0.05)')).rejects.toThrow(/statement timeout/);
+    } finally {
+      await ds.destroy().catch(() => undefined);
+      await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    }
+  });
+});
