@@ -1,6 +1,7 @@
 import { AccountTokens1763721800000 } from './1763721800000-AccountTokens';
 import { ApiKeys1763722000000 } from './1763722000000-ApiKeys';
 import { Content1763722100000 } from './1763722100000-Content';
+import { ContentPermissionOwner1763722200000 } from './1763722200000-ContentPermissionOwner';
 import { CoreSchema1763721600000 } from './1763721600000-CoreSchema';
 import { Email1763721700000 } from './1763721700000-Email';
 import { UserFields1763721900000 } from './1763721900000-UserFields';
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   UserFields1763721900000,
   ApiKeys1763722000000,
   Content1763722100000,
+  ContentPermissionOwner1763722200000,
 ];

@@ -57,7 +57,10 @@ export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
   return { ...rest, ...base, type: 'postgres', extra: { ...statementTimeout, ...extra } };
 }
 
-/** Inside a transaction: lifts the statement timeout until it ends (DDL, schema applies). */
+/**
+ * Inside a transaction: lifts the statement timeout until it ends. Schema writes take it as their
+ * first statement: their DDL may rewrite a large table, and their lock may wait behind another.
+ */
 export async function withoutStatementTimeout(em: { query(sql: string): Promise<unknown> }): Promise<void> {
   await em.query('SET LOCAL statement_timeout = 0');
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ServiceError } from '../common/errors';
 import { EmailService } from '../modules/email/email.service';
@@ -48,7 +48,7 @@ const LINK_PURPOSE: SecretPurpose = { keyLabel: 'svc account mail link', aad: 's
  * key derived from SVC_SECRET, so the job tables (and their backups) hold no usable token.
  */
 @Injectable()
-export class AccountMailJob implements OnModuleInit {
+export class AccountMailJob implements OnApplicationBootstrap {
   private readonly logger = new Logger('Accounts');
   private readonly box: SecretBox;
 
@@ -60,7 +60,7 @@ export class AccountMailJob implements OnModuleInit {
     this.box = new SecretBox(options.secret, LINK_PURPOSE);
   }
 
-  async onModuleInit(): Promise<void> {
+  async onApplicationBootstrap(): Promise<void> {
     await this.jobs.work<AccountMailPayload>(ACCOUNT_MAIL, (job) => this.deliver(job));
   }
 

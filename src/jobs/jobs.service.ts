@@ -1,4 +1,10 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { PARAMS_PROVIDER_TOKEN, type Params } from 'nestjs-pino';
 import { Store, storage } from 'nestjs-pino/storage';
@@ -39,7 +45,7 @@ export type Job<T> = PgBoss.JobWithMetadata<T>;
  * queue; pg-boss hands each job to one of them (`FOR UPDATE SKIP LOCKED`).
  */
 @Injectable()
-export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
+export class JobsService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Jobs');
   private readonly boss: PgBoss;
   private readonly rootLogger: PinoLogger;
@@ -71,8 +77,12 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
     this.boss.on('error', (e: Error) => this.logger.warn({ err: e.message }, 'job queue error'));
   }
 
-  /** Creates (or upgrades) the pg-boss schema under its own advisory lock, so instances may race. */
-  async onModuleInit(): Promise<void> {
+  /**
+   * Creates (or upgrades) the pg-boss schema under its own advisory lock, so instances may race.
+   * At bootstrap, after every module's init succeeded: a boot that fails in a later module's init
+   * (a destructive schema change, say) gets no shutdown hooks, and would leave pg-boss polling.
+   */
+  async onApplicationBootstrap(): Promise<void> {
     await this.start();
   }
 

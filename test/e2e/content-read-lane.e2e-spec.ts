@@ -158,8 +158,10 @@ describe('content read lane', () => {
     expect(list.headers['content-type']).toBe('application/json; charset=utf-8');
     const all = await get('/collections/posts/entries?status=all', 'reader').expect(200);
     expect(all.body.meta.total).toBe(6);
-    // The same query, parsed once and cached, still needs a signed-in caller for drafts.
-    await get('/collections/bulletins/entries?status=all', 'reader').expect(200);
+    // The same query, parsed once and cached, still needs the draft permission (read-bulletins):
+    // the open read rule shows published bulletins only (CONTRACTS 12).
+    await get('/collections/bulletins/entries?status=all', 'admin').expect(200);
+    await get('/collections/bulletins/entries?status=all', 'reader').expect(403);
     await get('/collections/bulletins/entries?status=all', 'visitor').expect(401);
     const open = await get('/collections/notices/entries', 'visitor').expect(200);
     expect(open.body.items).toEqual([expect.objectContaining({ text: 'open' })]);

@@ -57,6 +57,31 @@ describe('statement timeout', () => {
     expect(after.body.meta.total).toBe(1);
   });
 
+  it('a schema apply is not bound by it: waiting behind a reader past the limit, it still applies', async () => {
+    const admin = await bearerFor(t, (await createUser(t, { roles: ['super-admin'] })).id);
+    const fields = [{ name: 'text', type: 'text' }];
+    const created = await t.http.post('/admin/api/collections').set(admin).send({ slug: 'memos', fields });
+    expect(created.status).toBe(201);
+    const reader = new Client({ connectionString: database.url });
+    await reader.connect();
+    try {
+      await reader.query('BEGIN');
+      await reader.query('SELECT count(*) FROM c_memos'); // ACCESS SHARE until the end: blocks ALTER TABLE
+      const apply = t.http
+        .post('/admin/api/collections/schema/memos/apply')
+        .set(admin)
+        .send({ fields: [...fields, { name: 'extra', type: 'number' }] })
+        .then((r) => r);
+      await new Promise((r) => setTimeout(r, 800)); // well past the 300 ms limit
+      await reader.query('COMMIT');
+      const res = await apply;
+      expect(res.status).toBe(200);
+      expect(res.body.changes).toEqual([expect.objectContaining({ kind: 'add', field: 'extra' })]);
+    } finally {
+      await reader.end();
+    }
+  });
+
   it('migrations run without the limit (a 1 ms timeout still migrates an empty database)', async () => {
     const name = `svc_t_${testEnv().runId}_timeout_${Date.now().toString(36)}`;
     await withAdmin((c) => c.query(`CREATE DATABASE "${name}"`));

@@ -4,7 +4,7 @@ import type { AuthContext } from '../auth/auth-context';
 import { CurrentAuth, RequirePermission } from '../auth/decorators/auth.decorators';
 import { ContentRoute, CurrentDefinition } from './content-route';
 import type { Definition } from './content.types';
-import { definitionList, toDefinitionRecord, toEnrichedRecord } from './definition.mapper';
+import { definitionList, toDefinitionRecord } from './definition.mapper';
 import { SchemaService } from './schema.service';
 
 /** `/admin/api/collections`: the schema builder (SPEC 4.2, CONTRACTS 6). */
@@ -27,7 +27,7 @@ export class CollectionsController {
   @Get('schema/:slug')
   @ContentRoute('collection', 'read')
   enriched(@CurrentDefinition() def: Definition) {
-    return toEnrichedRecord(def, (slug) => this.schema.fieldGroupFields(slug));
+    return this.schema.enriched(def);
   }
 
   @Post('schema/:slug/preview')

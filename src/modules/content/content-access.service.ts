@@ -29,6 +29,28 @@ export class ContentAccessService {
     return auth !== null && (auth.isSuperAdmin || auth.permissions.includes(`${action}-${def.slug}`));
   }
 
+  /**
+   * Drafts (CONTRACTS 12): an access rule decides published entries only; drafts also need the
+   * `read-<slug>` permission held through roles or the key, or a super-admin. So opening a
+   * collection to visitors (`read: true`) or letting a rule function pass never shows drafts.
+   */
+  mayReadDrafts(def: Definition, auth: AuthContext | null): boolean {
+    return auth !== null && (auth.isSuperAdmin || auth.permissions.includes(`read-${def.slug}`));
+  }
+
+  /** Whether the caller may see this entry in full: read access, and drafts as above. */
+  async maySee(
+    def: Definition,
+    entry: { status?: unknown },
+    auth: AuthContext | null,
+    req: Request,
+  ): Promise<boolean> {
+    if (def.drafts && entry.status !== 'published' && !this.mayReadDrafts(def, auth)) {
+      return false;
+    }
+    return this.can(def, 'read', auth, req);
+  }
+
   /** Throws 401 for a visitor, 403 for a caller, when `can` says no. */
   async require(
     def: Definition,

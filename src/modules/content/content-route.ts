@@ -73,3 +73,9 @@ export const CurrentDefinition = createParamDecorator((_data: unknown, ctx: Exec
   }
   return def;
 });
+
+/** Who asks (`{ auth, req }`), for the access decisions a content service makes itself. */
+export const CurrentCaller = createParamDecorator((_data: unknown, ctx: ExecutionContext) => {
+  const req = ctx.switchToHttp().getRequest<ContentRequest>();
+  return { auth: req[AUTH_CONTEXT] ?? null, req };
+});

@@ -1,10 +1,6 @@
 import { ServiceError } from '../../common/errors';
 import { listRecord, ListRecord, parseListQuery } from '../../common/pagination';
 import type { Definition } from './content.types';
-import type { FieldWithId } from './schema';
-
-/** Nesting of component fields shown by the enriched schema (groups may contain groups). */
-const MAX_ENRICH_DEPTH = 5;
 
 /** The definition record of CONTRACTS 6 (fields with their stable ids). */
 export function toDefinitionRecord(def: Definition): Record<string, unknown> {
@@ -24,22 +20,6 @@ export function toDefinitionRecord(def: Definition): Record<string, unknown> {
     default:
       return { ...common, label: def.label ?? def.slug, fields: def.fields, ...tail };
   }
-}
-
-/** The record with every component field carrying its group's fields (`fields`), nested. */
-export function toEnrichedRecord(
-  def: Definition,
-  groupFields: (slug: string) => readonly FieldWithId[] | undefined,
-): Record<string, unknown> {
-  const enrich = (fields: readonly FieldWithId[], depth: number): unknown[] =>
-    fields.map((f) => {
-      if (f.type !== 'component' || !f.fieldGroup) {
-        return f;
-      }
-      const inner = groupFields(f.fieldGroup);
-      return { ...f, fields: inner && depth < MAX_ENRICH_DEPTH ? enrich(inner, depth + 1) : [] };
-    });
-  return { ...toDefinitionRecord(def), fields: enrich(def.fields, 1) };
 }
 
 const LIST_PARAMS = ['page', 'limit', 'search', 'sort'];

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { pagedRows, rows } from '../../database/sql';
 import type { DefinitionKind, DefinitionSource, StoredDefinition } from './content.types';
+import { quoteIdent } from './schema';
 
 export interface DefinitionRow {
   id: string;
@@ -40,22 +41,26 @@ export class DefinitionsRepository {
     return found[0] ?? null;
   }
 
-  /** A collection or single holding this slug (they share one slug space). */
-  async findEntryTarget(em: EntityManager, slug: string): Promise<DefinitionRow | null> {
-    const found = await rows<DefinitionRow>(
-      em,
-      `SELECT * FROM content_definitions WHERE kind <> 'field-group' AND slug = $1`,
-      [slug],
-    );
-    return found[0] ?? null;
+  /**
+   * Serialises schema changes of one target (and, with `'*'`, the boot sync against everything):
+   * held until the transaction ends. Shared holders of a key exclude only exclusive ones.
+   */
+  async lock(em: EntityManager, key: string, mode: 'exclusive' | 'shared' = 'exclusive'): Promise<void> {
+    const fn = mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock';
+    await em.query(`SELECT ${fn}($1, hashtext($2))`, [SCHEMA_LOCK_NS, key]);
   }
 
   /**
-   * Serialises schema changes of one target (and, with `'*'`, the boot sync against everything):
-   * held until the transaction ends.
+   * A single's one row, id = the definition's id, unless it has one: its columns take their
+   * defaults as an entry's do, and `status` is `draft` where drafts are on (CONTRACTS 6: a
+   * draft-enabled create without status is a draft).
    */
-  async lock(em: EntityManager, key: string): Promise<void> {
-    await em.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [SCHEMA_LOCK_NS, key]);
+  async insertSingleRow(em: EntityManager, table: string, id: string, drafts: boolean): Promise<void> {
+    await em.query(
+      `INSERT INTO ${quoteIdent(table)} ("id"${drafts ? ', "status"' : ''}) VALUES ($1${drafts ? ", 'draft'" : ''}) ` +
+        `ON CONFLICT ("id") DO NOTHING`,
+      [id],
+    );
   }
 
   async insert(

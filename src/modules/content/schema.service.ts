@@ -1,3 +1,4 @@
+import { withoutStatementTimeout } from '../../database/data-source';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -21,14 +22,22 @@ import {
 } from './content.types';
 import { DefinitionRow, DefinitionsRepository } from './definitions.repository';
 import { MEDIA_FIELDS, MEDIA_SLUG } from './media.definition';
+import { toDefinitionRecord } from './definition.mapper';
 import {
   Change,
   createTablePlan,
   ddlFor,
   draftsDdl,
   dropTableDdl,
+  EXPANSION_LIMITS,
+  expandFields,
+  ExpansionLimits,
   FieldWithId,
+  findGroupCycle,
+  measureExpansion,
   planSchemaChange,
+  reachesGroup,
+  relationNames,
   summarize,
   validateDefinition,
 } from './schema';
@@ -54,6 +63,12 @@ const key = (kind: DefinitionKind, slug: string): string => `${kind}:${slug}`;
 /** Collections and singles share one slug space (and so one lock); field groups have their own. */
 const lockKey = (kind: DefinitionKind, slug: string): string =>
   kind === 'field-group' ? `group:${slug}` : `entries:${slug}`;
+/**
+ * The field-group graph: taken exclusively by field-group writes, shared by collection and single
+ * writes and the boot sync, always after the target's own lock. The cycle and size checks read
+ * every group, so two writes that each pass alone (a -> b, then b -> a) cannot commit together.
+ */
+const GROUPS_LOCK = 'field-groups';
 
 function notFound(kind: DefinitionKind): ServiceError {
   return new ServiceError('NOT_FOUND', `No such ${KIND_WORD[kind]}`);
@@ -131,6 +146,17 @@ export class SchemaService implements OnModuleInit {
     return this.peek('field-group', slug)?.fields;
   }
 
+  /**
+   * The definition record with every component field carrying its group's fields, nested
+   * (`GET /collections/schema/{slug}`, `/singles/{slug}/schema`), within EXPANSION_LIMITS.
+   */
+  enriched(def: Definition): Record<string, unknown> {
+    return {
+      ...toDefinitionRecord(def),
+      fields: expandFields(def.fields, (slug) => this.fieldGroupFields(slug)),
+    };
+  }
+
   /** Forget the snapshot (another instance changed a table under this one). */
   invalidate(): void {
     this.generation++;
@@ -196,21 +222,32 @@ export class SchemaService implements OnModuleInit {
   async create(kind: DefinitionKind, body: unknown, auth: AuthContext): Promise<Definition> {
     const input = readBody(body, kind, 'create');
     const stored = await this.db.transaction(async (em) => {
+      await withoutStatementTimeout(em);
       const next = storedFrom(input, []);
-      await this.validate(em, kind, input.slug, next);
+      // Locked before reading anything: a slug that is no string is refused just below.
+      await this.lockTarget(em, kind, String(input.slug));
+      const rows = await this.repo.all(em);
+      validateAgainst(rows, kind, input.slug, next, false);
       const slug = input.slug as string;
-      await this.repo.lock(em, lockKey(kind, slug));
-      const taken =
-        kind === 'field-group'
-          ? await this.repo.find(em, kind, slug)
-          : await this.repo.findEntryTarget(em, slug);
+      const taken = rows.find(
+        (r) => r.slug === slug && (r.kind === 'field-group') === (kind === 'field-group'),
+      );
       if (taken) {
         throw new ServiceError(
           'CONFLICT',
           `The slug "${slug}" is already used by the ${KIND_WORD[taken.kind]} "${taken.slug}"`,
         );
       }
-      const row = await this.insertTarget(em, kind, slug, 'ui', next);
+      refuse(conflictWith(rows, { kind, slug, definition: next }));
+      const { row, takenPermissions } = await this.insertTarget(em, kind, slug, 'ui', next);
+      if (takenPermissions.length) {
+        throw new ServiceError(
+          'CONFLICT',
+          `The permissions ${takenPermissions.join(', ')} exist already and do not belong to a ` +
+            `${KIND_WORD[kind]}; a ${KIND_WORD[kind]} "${slug}" would take them over. Delete them or choose another slug`,
+          { permissions: takenPermissions },
+        );
+      }
       await this.record(em, kind, slug, planSchemaChange([], next.fields), auth.user.id);
       return row;
     });
@@ -237,13 +274,10 @@ export class SchemaService implements OnModuleInit {
     const def = await this.get(kind, slug);
     const current = storedOf(def);
     const next = storedFrom(input, current.fields, current);
-    const issues = validateDefinition(
-      { slug, fields: next.fields, drafts: next.drafts },
-      await this.known(kind, slug),
-    );
-    if (issues.length) {
-      throw ServiceError.validation(issues);
-    }
+    // What apply would refuse, read without its locks (a preview changes nothing).
+    const rows = await this.repo.all(this.db.manager);
+    validateAgainst(rows, kind, slug, next, true);
+    refuse(conflictWith(rows, { kind, slug, definition: next }));
     const changes = planFull(current, next);
     return { changes, destructive: changes.some((c) => c.destructive) };
   }
@@ -262,7 +296,9 @@ export class SchemaService implements OnModuleInit {
 
   async remove(kind: DefinitionKind, slug: string, auth: AuthContext): Promise<Definition> {
     const removed = await this.db.transaction(async (em) => {
-      await this.repo.lock(em, lockKey(kind, slug));
+      await withoutStatementTimeout(em);
+      // A field group's users are read below: the graph lock keeps new ones from appearing.
+      await this.lockTarget(em, kind, slug);
       const row = await this.repo.find(em, kind, slug);
       if (!row) {
         throw notFound(kind);
@@ -319,14 +355,17 @@ export class SchemaService implements OnModuleInit {
     opts: { confirm: boolean },
   ): Promise<{ item: Definition; changes: ChangeRecord[] }> {
     const result = await this.db.transaction(async (em) => {
-      await this.repo.lock(em, lockKey(kind, slug));
+      await withoutStatementTimeout(em);
+      await this.lockTarget(em, kind, slug);
       const row = await this.repo.find(em, kind, slug);
       if (!row) {
         throw notFound(kind);
       }
       refuseNonUi(row);
       const next = build(row.definition);
-      await this.validate(em, kind, slug, next);
+      const rows = await this.repo.all(em);
+      validateAgainst(rows, kind, slug, next, true);
+      refuse(conflictWith(rows, { kind, slug, definition: next }));
       const changes = await this.applyTo(em, row, next, { confirm: opts.confirm, appliedBy: auth.user.id });
       const updated =
         changes.length || !sameMeta(row.definition, next) ? await this.repo.update(em, row.id, next) : row;
@@ -370,34 +409,65 @@ export class SchemaService implements OnModuleInit {
     try {
       await this.repo.execute(em, statements);
     } catch (e) {
-      const code = (e as { driverError?: { code?: string } }).driverError?.code;
-      if (e instanceof QueryFailedError && code === '23505') {
+      const driver = (e as { driverError?: { code?: string; message?: string } }).driverError;
+      if (e instanceof QueryFailedError && driver?.code === '23505') {
         throw new ServiceError('CONFLICT', 'Stored values repeat, so the field cannot be made unique');
+      }
+      // A name conflictWith could not foresee: a table outside the content engine, or two of one
+      // definition's own shortened names meeting (a hash collision). Still the caller's choice.
+      if (e instanceof QueryFailedError && (driver?.code === '42P07' || driver?.code === '42710')) {
+        throw new ServiceError(
+          'CONFLICT',
+          `A table, index or constraint name this definition needs is taken (${driver.message}); ` +
+            'choose another slug or field name',
+        );
       }
       throw e;
     }
   }
 
+  /** The target's own lock, then the field-group graph's (exclusive for a field group). */
+  private async lockTarget(em: EntityManager, kind: DefinitionKind, slug: string): Promise<void> {
+    await this.repo.lock(em, lockKey(kind, slug));
+    await this.repo.lock(em, GROUPS_LOCK, kind === 'field-group' ? 'exclusive' : 'shared');
+  }
+
+  /**
+   * The definition row, and for a collection or single its table, its permissions and (a single)
+   * its one row. Foreign keys to other tables are run here, or pushed onto `links` for the caller
+   * to run once every new table exists. Answers the permission slugs that existed already (none
+   * written): the caller refuses, rolling back.
+   */
   private async insertTarget(
     em: EntityManager,
     kind: DefinitionKind,
     slug: string,
     source: DefinitionSource,
     def: StoredDefinition,
-  ): Promise<DefinitionRow> {
+    links?: string[],
+  ): Promise<{ row: DefinitionRow; takenPermissions: string[] }> {
     const row = await this.repo.insert(em, { kind, slug, source, definition: def });
-    if (kind !== 'field-group') {
-      const plan = createTablePlan(tableOf({ kind, slug }), def.fields, { drafts: def.drafts === true });
-      await this.runDdl(em, [...plan.create, ...plan.link]);
-      await this.rbac.registerResource(em, slug, CONTENT_ACTIONS);
+    if (kind === 'field-group') {
+      return { row, takenPermissions: [] };
     }
-    return row;
+    const table = tableOf(row);
+    const plan = createTablePlan(table, def.fields, { drafts: def.drafts === true });
+    await this.runDdl(em, links ? plan.create : [...plan.create, ...plan.link]);
+    links?.push(...plan.link);
+    if (kind === 'single') {
+      await this.repo.insertSingleRow(em, table, row.id, def.drafts === true);
+    }
+    // The built-in media collection's permissions are seeded by the first migration: its own.
+    const takenPermissions = await this.rbac.registerResource(em, row.id, slug, CONTENT_ACTIONS, {
+      claimExisting: source === 'system',
+    });
+    return { row, takenPermissions };
   }
 
   private async dropTarget(em: EntityManager, row: DefinitionRow, appliedBy: string | null): Promise<void> {
     if (row.kind !== 'field-group') {
       await this.repo.execute(em, dropTableDdl(tableOf(row), row.definition.fields));
-      await this.rbac.removeResource(em, row.slug, CONTENT_ACTIONS);
+      await this.rbac.removeResource(em, row.id);
     }
     await this.repo.delete(em, row.id);
     await this.record(em, row.kind, row.slug, planSchemaChange(row.definition.fields, []), appliedBy);
@@ -413,41 +483,6 @@ export class SchemaService implements OnModuleInit {
     if (changes.length) {
       await this.repo.insertJournal(em, { target, slug, changes: [...changes], appliedBy });
     }
-  }
-
-  /** Definition rules plus what only the database knows (targets, field groups). */
-  private async validate(
-    em: EntityManager,
-    kind: DefinitionKind,
-    slug: unknown,
-    def: StoredDefinition,
-  ): Promise<void> {
-    const issues = validateDefinition(
-      { slug, fields: def.fields, drafts: kind === 'field-group' ? undefined : def.drafts },
-      await this.known(kind, typeof slug === 'string' ? slug : '', em),
-    );
-    if (issues.length) {
-      throw ServiceError.validation(issues);
-    }
-  }
-
-  private async known(
-    kind: DefinitionKind,
-    slug: string,
-    em: EntityManager = this.db.manager,
-  ): Promise<{ knownCollections: string[]; knownFieldGroups: string[] }> {
-    const found = await this.repo.all(em);
-    return {
-      // A collection may reference itself; a single or group is no relationship target.
-      knownCollections: [
-        ...found.filter((r) => r.kind === 'collection').map((r) => r.slug),
-        ...(kind === 'collection' ? [slug] : []),
-      ],
-      // A group naming itself would nest forever.
-      knownFieldGroups: found
-        .filter((r) => r.kind === 'field-group' && !(kind === 'field-group' && r.slug === slug))
-        .map((r) => r.slug),
-    };
   }
 
   private async refuseReferenced(em: EntityManager, row: DefinitionRow): Promise<void> {
@@ -481,19 +516,27 @@ export class SchemaService implements OnModuleInit {
   /**
    * Brings the database to the code's definitions through the same planner and DDL as REST, in
    * one transaction under a global lock (two instances booting at once take turns). A destructive
-   * change stops the boot, naming it, unless acceptDestructiveSchema (SVC_SCHEMA_ACCEPT_DESTRUCTIVE).
+   * change stops the boot, naming it, unless acceptDestructiveSchema (SVC_SCHEMA_ACCEPT_DESTRUCTIVE),
+   * and so does every problem REST would answer 4xx for (all of them in one message). Every single
+   * ends with its one row (one made before singles got theirs at creation gets it here).
    */
   async syncCode(): Promise<void> {
     const wanted = codeDefinitions(this.options.config.collections, this.options.config.singles);
     const problems: string[] = [];
     const summary: string[] = [];
     await this.db.transaction(async (em) => {
+      await withoutStatementTimeout(em);
       await this.repo.lock(em, '*');
-      for (const w of [...wanted].sort((a, b) =>
-        lockKey(a.kind, a.slug).localeCompare(lockKey(b.kind, b.slug)),
-      )) {
-        await this.repo.lock(em, lockKey(w.kind, w.slug));
+      // Singles created over REST are locked too: a missing row is added to them below.
+      const uiSingles = (await this.repo.all(em)).filter((r) => r.kind === 'single' && r.source === 'ui');
+      const keys = new Set([
+        ...wanted.map((w) => lockKey(w.kind, w.slug)),
+        ...uiSingles.map((r) => lockKey(r.kind, r.slug)),
+      ]);
+      for (const k of [...keys].sort()) {
+        await this.repo.lock(em, k);
       }
+      await this.repo.lock(em, GROUPS_LOCK, 'shared');
       const stored = await this.repo.all(em);
       const storedByKey = new Map(stored.map((r) => [key(r.kind, r.slug), r]));
       const groups = stored.filter((r) => r.kind === 'field-group').map((r) => r.slug);
@@ -523,7 +566,7 @@ export class SchemaService implements OnModuleInit {
             ? []
             : validateDefinition(
                 { slug: w.slug, fields: def.fields, drafts: def.drafts },
-                { knownCollections: collections, knownFieldGroups: groups },
+                { knownCollections: collections, knownFieldGroups: groups, storedSlug: row !== undefined },
               );
         problems.push(...issues.map((i) => `${where}.${i.path}: ${i.message}`));
         if (issues.length) {
@@ -556,6 +599,19 @@ export class SchemaService implements OnModuleInit {
           );
         }
       }
+      // Field groups and table names, checked against the definitions as they will be.
+      const after: DefinitionLike[] = [
+        ...stored.filter((r) => !removed.includes(r) && !updates.some((u) => u.row === r)),
+        ...[...creates, ...updates].map(({ w, def }) => ({ kind: w.kind, slug: w.slug, definition: def })),
+      ];
+      for (const { w, def } of [...creates, ...updates]) {
+        const conflict = conflictWith(after, { kind: w.kind, slug: w.slug, definition: def });
+        if (conflict) {
+          problems.push(
+            `${w.kind === 'collection' ? 'collections' : 'singles'}[${w.slug}]: ${conflict.message}`,
+          );
+        }
+      }
       if (problems.length) {
         throw new ConfigError(problems);
       }
@@ -563,18 +619,19 @@ export class SchemaService implements OnModuleInit {
       // Tables first, then foreign keys between them (new collections may reference each other).
       const links: string[] = [];
       for (const { w, def } of creates) {
-        const row = await this.repo.insert(em, {
-          kind: w.kind,
-          slug: w.slug,
-          source: w.source,
-          definition: def,
-        });
-        const plan = createTablePlan(tableOf(row), def.fields, { drafts: def.drafts === true });
-        await this.runDdl(em, plan.create);
-        links.push(...plan.link);
-        await this.rbac.registerResource(em, w.slug, CONTENT_ACTIONS);
+        const { takenPermissions } = await this.insertTarget(em, w.kind, w.slug, w.source, def, links);
+        if (takenPermissions.length) {
+          problems.push(
+            `${w.kind === 'collection' ? 'collections' : 'singles'}[${w.slug}]: the permissions ` +
+              `${takenPermissions.join(', ')} exist already and do not belong to it (created over ` +
+              '/admin/api/permissions or by a plugin); delete them or rename it',
+          );
+        }
         await this.record(em, w.kind, w.slug, planSchemaChange([], def.fields), null);
         summary.push(`created ${KIND_WORD[w.kind]} ${w.slug}`);
+      }
+      if (problems.length) {
+        throw new ConfigError(problems);
       }
       await this.runDdl(em, links);
       for (const { row, def } of updates) {
@@ -589,12 +646,132 @@ export class SchemaService implements OnModuleInit {
         await this.dropTarget(em, r, null);
         summary.push(`dropped ${KIND_WORD[r.kind]} ${r.slug}`);
       }
+      for (const r of stored.filter((x) => x.kind === 'single' && keys.has(lockKey(x.kind, x.slug)))) {
+        const drafts = (updates.find((u) => u.row === r)?.def ?? r.definition).drafts === true;
+        await this.repo.insertSingleRow(em, tableOf(r), r.id, drafts);
+      }
     });
     if (summary.length) {
       this.logger.log(`Schema synchronised with the configuration: ${summary.join('; ')}`);
       this.invalidate();
       this.rbac.invalidate();
     }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks against the stored definitions
+
+/** What the checks read of a definition (a stored row, or one about to be written). */
+type DefinitionLike = Pick<DefinitionRow, 'kind' | 'slug'> & { definition: Pick<StoredDefinition, 'fields'> };
+
+interface Conflict {
+  message: string;
+  data: Record<string, unknown>;
+}
+
+/** The definition rules, with the slugs `rows` hold as the known targets: 400 VALIDATION_ERROR. */
+function validateAgainst(
+  rows: readonly DefinitionLike[],
+  kind: DefinitionKind,
+  slug: unknown,
+  def: StoredDefinition,
+  storedSlug: boolean,
+): void {
+  const issues = validateDefinition(
+    { slug, fields: def.fields, drafts: kind === 'field-group' ? undefined : def.drafts },
+    {
+      // A collection may reference itself; a single or group is no relationship target.
+      knownCollections: [
+        ...rows.filter((r) => r.kind === 'collection').map((r) => r.slug),
+        ...(kind === 'collection' && typeof slug === 'string' ? [slug] : []),
+      ],
+      // A group naming itself would nest forever (cycles through others: conflictWith).
+      knownFieldGroups: rows
+        .filter((r) => r.kind === 'field-group' && !(kind === 'field-group' && r.slug === slug))
+        .map((r) => r.slug),
+      storedSlug,
+    },
+  );
+  if (issues.length) {
+    throw ServiceError.validation(issues);
+  }
+}
+
+/**
+ * Why `next` cannot join `rows` (409 CONFLICT), or null. Both depend on the other definitions,
+ * not on `next` alone, hence a conflict rather than a validation error:
+ * - a cycle of field groups reachable from it (named `a -> b -> a`);
+ * - an expansion over EXPANSION_LIMITS, of `next` or (for a field group) of any definition that
+ *   embeds it, so an enriched schema is bounded when written, not only when read;
+ * - a table or index name that another collection or single holds (shortened long names meet).
+ */
+function conflictWith(rows: readonly DefinitionLike[], next: DefinitionLike): Conflict | null {
+  const isGroup = next.kind === 'field-group';
+  const groups = new Map(
+    rows.filter((r) => r.kind === 'field-group').map((r) => [r.slug, r.definition.fields]),
+  );
+  if (isGroup) {
+    groups.set(next.slug, next.definition.fields);
+  }
+  const lookup = (slug: string): readonly FieldConfig[] | undefined => groups.get(slug);
+
+  const cycle = findGroupCycle(next.definition.fields, lookup, isGroup ? next.slug : undefined);
+  if (cycle) {
+    return {
+      message: `Field groups cannot embed each other in a cycle: ${cycle.join(' -> ')}`,
+      data: { cycle },
+    };
+  }
+  const same = (r: DefinitionLike): boolean => r.kind === next.kind && r.slug === next.slug;
+  const affected = [
+    next,
+    ...(isGroup ? rows.filter((r) => !same(r) && reachesGroup(r.definition.fields, lookup, next.slug)) : []),
+  ];
+  for (const d of affected) {
+    const over = measureExpansion(d.definition.fields, lookup).over;
+    if (over) {
+      return {
+        message:
+          `The ${KIND_WORD[d.kind]} "${d.slug}" would expand to ${LIMIT_WORDS[over]} with the field groups ` +
+          'it embeds' +
+          (same(d) ? '' : ` (it embeds the field group "${next.slug}")`),
+        data: { definition: { kind: d.kind, slug: d.slug }, limit: over, limits: EXPANSION_LIMITS },
+      };
+    }
+  }
+
+  if (isGroup) {
+    return null;
+  }
+  const mine = new Set(relationNames(tableOf(next), next.definition.fields));
+  for (const r of rows) {
+    if (r.kind === 'field-group' || r.slug === next.slug) {
+      continue;
+    }
+    const name = relationNames(tableOf(r), r.definition.fields).find((n) => mine.has(n));
+    if (name !== undefined) {
+      return {
+        message:
+          `The table or index name "${name}" of the ${KIND_WORD[next.kind]} "${next.slug}" is already used by ` +
+          `the ${KIND_WORD[r.kind]} "${r.slug}" (names over 63 bytes are shortened with a hash); ` +
+          'choose another slug or field name',
+        data: { name, usedBy: { kind: r.kind, slug: r.slug } },
+      };
+    }
+  }
+  return null;
+}
+
+const LIMIT_WORDS: Record<keyof ExpansionLimits, string> = {
+  depth: `more than ${EXPANSION_LIMITS.depth} levels of fields`,
+  fields: `more than ${EXPANSION_LIMITS.fields} fields`,
+  chars: `more than ${EXPANSION_LIMITS.chars} characters of field definitions`,
+};
+
+function refuse(conflict: Conflict | null): void {
+  if (conflict) {
+    throw new ServiceError('CONFLICT', conflict.message, conflict.data);
   }
 }
 

@@ -3,10 +3,10 @@ import type { Request } from 'express';
 import { SvcController } from '../../common/svc-controller';
 import type { AuthContext } from '../auth/auth-context';
 import { CurrentAuth, RequirePermission } from '../auth/decorators/auth.decorators';
-import { ContentRoute, CurrentDefinition } from './content-route';
+import { ContentRoute, CurrentCaller, CurrentDefinition } from './content-route';
 import type { Definition } from './content.types';
-import { definitionList, toDefinitionRecord, toEnrichedRecord } from './definition.mapper';
-import { EntriesService } from './entries/entries.service';
+import { definitionList, toDefinitionRecord } from './definition.mapper';
+import { Caller, EntriesService } from './entries/entries.service';
 import { SchemaService } from './schema.service';
 
 /** `/admin/api/singles`: single definitions and their one-row content (SPEC 4.2). */
@@ -47,7 +47,7 @@ export class SinglesController {
   @Get(':slug/schema')
   @ContentRoute('single', 'read')
   schemaOf(@CurrentDefinition() def: Definition) {
-    return toEnrichedRecord(def, (slug) => this.schema.fieldGroupFields(slug));
+    return this.schema.enriched(def);
   }
 
   @Patch(':slug/schema')
@@ -70,8 +70,8 @@ export class SinglesController {
 
   @Patch(':slug')
   @ContentRoute('single', 'update')
-  async update(@CurrentDefinition() def: Definition, @Body() body: unknown) {
-    return { message: 'Single updated', item: await this.entries.updateSingle(def, body) };
+  async update(@CurrentDefinition() def: Definition, @Body() body: unknown, @CurrentCaller() caller: Caller) {
+    return { message: 'Single updated', item: await this.entries.updateSingle(def, body, caller) };
   }
 
   @Delete(':slug')

@@ -43,30 +43,42 @@ export class RbacRepository {
     await em.query(`SELECT ${fn}(${INHERITANCE_LOCK})`);
   }
 
-  /** `<action>-<resource>` for each action; rows that exist already are kept as they are. */
+  /**
+   * Inserts `<action>-<resource>` for each action, owned by the content definition `ownerId`,
+   * and answers the slugs it inserted. A slug that exists is left as it is and not answered: the
+   * unique index decides, so a concurrent insert of the same slug (POST /permissions) is seen
+   * whichever commits first.
+   */
   async insertResourcePermissions(
     em: EntityManager,
+    ownerId: string,
     resource: string,
     actions: readonly string[],
-  ): Promise<void> {
-    await em.query(
-      `INSERT INTO permissions (slug, action, resource, name)
-       SELECT a || '-' || $1, a, $1, upper(left(a, 1)) || substr(a, 2) || ' ' || $1
+  ): Promise<string[]> {
+    const found = await rows<{ slug: string }>(
+      em,
+      `INSERT INTO permissions (slug, action, resource, name, content_definition_id)
+       SELECT a || '-' || $1, a, $1, upper(left(a, 1)) || substr(a, 2) || ' ' || $1, $3
          FROM unnest($2::text[]) AS a
-       ON CONFLICT (slug) DO NOTHING`,
-      [resource, actions],
+       ON CONFLICT (slug) DO NOTHING
+       RETURNING slug`,
+      [resource, actions, ownerId],
+    );
+    return found.map((r) => r.slug);
+  }
+
+  /** Makes the unowned permissions among `slugs` owned by `ownerId`. */
+  async claimPermissions(em: EntityManager, ownerId: string, slugs: readonly string[]): Promise<void> {
+    await em.query(
+      `UPDATE permissions SET content_definition_id = $1, updated_at = now()
+        WHERE slug = ANY($2::text[]) AND content_definition_id IS NULL`,
+      [ownerId, slugs],
     );
   }
 
-  /** Deletes `<action>-<resource>` for each action; role grants go with them (ON DELETE CASCADE). */
-  async deleteResourcePermissions(
-    em: EntityManager,
-    resource: string,
-    actions: readonly string[],
-  ): Promise<void> {
-    await em.query(`DELETE FROM permissions WHERE slug = ANY($1::text[])`, [
-      actions.map((a) => `${a}-${resource}`),
-    ]);
+  /** Deletes the permissions `ownerId` created; role grants go with them (ON DELETE CASCADE). */
+  async deleteOwnedPermissions(em: EntityManager, ownerId: string): Promise<void> {
+    await em.query(`DELETE FROM permissions WHERE content_definition_id = $1`, [ownerId]);
   }
 
   async allPermissionSlugs(em: EntityManager): Promise<string[]> {

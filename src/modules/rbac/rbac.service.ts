@@ -106,14 +106,33 @@ export class RbacService {
   }
 
   /**
-   * The permissions of a content resource (a collection or single: SPEC 2.3), written in the
-   * caller's transaction. The caller invalidates after its commit.
+   * The permissions of a content resource (a collection or single: SPEC 2.3), created in the
+   * caller's transaction and owned by its definition row `ownerId`. Answers the slugs that existed
+   * already (nothing is written for them): they belong to someone else, and the caller refuses
+   * the definition (which rolls back the ones created). With `claimExisting`, unowned ones are
+   * taken over instead: only for the built-in media collection, whose permissions the first
+   * migration seeds. The caller invalidates after its commit.
    */
-  registerResource(em: EntityManager, resource: string, actions: readonly string[]): Promise<void> {
-    return this.repo.insertResourcePermissions(em, resource, actions);
+  async registerResource(
+    em: EntityManager,
+    ownerId: string,
+    resource: string,
+    actions: readonly string[],
+    opts: { claimExisting?: boolean } = {},
+  ): Promise<string[]> {
+    const slugs = actions.map((a) => `${a}-${resource}`);
+    if (opts.claimExisting) {
+      await this.repo.claimPermissions(em, ownerId, slugs);
+    }
+    const created = new Set(await this.repo.insertResourcePermissions(em, ownerId, resource, actions));
+    if (opts.claimExisting) {
+      return [];
+    }
+    return slugs.filter((s) => !created.has(s));
   }
 
-  removeResource(em: EntityManager, resource: string, actions: readonly string[]): Promise<void> {
-    return this.repo.deleteResourcePermissions(em, resource, actions);
+  /** Deletes the permissions a content definition created, never others bearing its slugs. */
+  removeResource(em: EntityManager, ownerId: string): Promise<void> {
+    return this.repo.deleteOwnedPermissions(em, ownerId);
   }
 }

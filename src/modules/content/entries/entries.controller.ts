@@ -1,12 +1,9 @@
-import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { IdPipe } from '../../../common/id.pipe';
 import { SvcController } from '../../../common/svc-controller';
-import type { AuthContext } from '../../auth/auth-context';
-import { CurrentAuth } from '../../auth/decorators/auth.decorators';
-import { ContentRoute, CurrentDefinition } from '../content-route';
+import { ContentRoute, CurrentCaller, CurrentDefinition } from '../content-route';
 import type { Definition } from '../content.types';
-import { EntriesService } from './entries.service';
+import { Caller, EntriesService } from './entries.service';
 
 const EntryId = () => Param('id', new IdPipe('entry'));
 
@@ -20,22 +17,21 @@ export class EntriesController {
   list(
     @CurrentDefinition() def: Definition,
     @Query() query: Record<string, unknown>,
-    @CurrentAuth() auth: AuthContext | undefined,
-    @Req() req: Request,
+    @CurrentCaller() caller: Caller,
   ) {
-    return this.entries.list(def, query, { auth: auth ?? null, req });
+    return this.entries.list(def, query, caller);
   }
 
   @Post()
   @ContentRoute('collection', 'create')
-  async create(@CurrentDefinition() def: Definition, @Body() body: unknown) {
-    return { message: 'Entry created', item: await this.entries.create(def, body) };
+  async create(@CurrentDefinition() def: Definition, @Body() body: unknown, @CurrentCaller() caller: Caller) {
+    return { message: 'Entry created', item: await this.entries.create(def, body, caller) };
   }
 
   @Patch()
   @ContentRoute('collection', 'update')
-  updateWhere(@CurrentDefinition() def: Definition, @Body() body: unknown) {
-    return this.entries.updateWhere(def, body);
+  updateWhere(@CurrentDefinition() def: Definition, @Body() body: unknown, @CurrentCaller() caller: Caller) {
+    return this.entries.updateWhere(def, body, caller);
   }
 
   @Get('count')
@@ -43,10 +39,9 @@ export class EntriesController {
   count(
     @CurrentDefinition() def: Definition,
     @Query() query: Record<string, unknown>,
-    @CurrentAuth() auth: AuthContext | undefined,
-    @Req() req: Request,
+    @CurrentCaller() caller: Caller,
   ) {
-    return this.entries.count(def, query, { auth: auth ?? null, req });
+    return this.entries.count(def, query, caller);
   }
 
   @Post('bulk-delete')
@@ -59,8 +54,8 @@ export class EntriesController {
   @Post('bulk-update')
   @HttpCode(200)
   @ContentRoute('collection', 'update')
-  bulkUpdate(@CurrentDefinition() def: Definition, @Body() body: unknown) {
-    return this.entries.bulkUpdate(def, body);
+  bulkUpdate(@CurrentDefinition() def: Definition, @Body() body: unknown, @CurrentCaller() caller: Caller) {
+    return this.entries.bulkUpdate(def, body, caller);
   }
 
   @Get(':id')
@@ -69,27 +64,36 @@ export class EntriesController {
     @CurrentDefinition() def: Definition,
     @EntryId() id: string,
     @Query() query: Record<string, unknown>,
-    @CurrentAuth() auth: AuthContext | undefined,
-    @Req() req: Request,
+    @CurrentCaller() caller: Caller,
   ) {
-    return this.entries.get(def, id, query, { auth: auth ?? null, req });
+    return this.entries.get(def, id, query, caller);
   }
 
   @Patch(':id')
   @ContentRoute('collection', 'update')
-  async update(@CurrentDefinition() def: Definition, @EntryId() id: string, @Body() body: unknown) {
-    return { message: 'Entry updated', item: await this.entries.update(def, id, body) };
+  async update(
+    @CurrentDefinition() def: Definition,
+    @EntryId() id: string,
+    @Body() body: unknown,
+    @CurrentCaller() caller: Caller,
+  ) {
+    return { message: 'Entry updated', item: await this.entries.update(def, id, body, caller) };
   }
 
   @Delete(':id')
   @ContentRoute('collection', 'delete')
-  async remove(@CurrentDefinition() def: Definition, @EntryId() id: string) {
-    return { message: 'Entry deleted', item: await this.entries.remove(def, id) };
+  async remove(@CurrentDefinition() def: Definition, @EntryId() id: string, @CurrentCaller() caller: Caller) {
+    return { message: 'Entry deleted', item: await this.entries.remove(def, id, caller) };
   }
 
+  /** Needs read access beside `create-<slug>` (checked by the service: CONTRACTS 12). */
   @Post(':id/duplicate')
   @ContentRoute('collection', 'create')
-  async duplicate(@CurrentDefinition() def: Definition, @EntryId() id: string) {
-    return { message: 'Entry duplicated', item: await this.entries.duplicate(def, id) };
+  async duplicate(
+    @CurrentDefinition() def: Definition,
+    @EntryId() id: string,
+    @CurrentCaller() caller: Caller,
+  ) {
+    return { message: 'Entry duplicated', item: await this.entries.duplicate(def, id, caller) };
   }
 }

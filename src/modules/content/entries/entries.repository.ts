@@ -82,6 +82,20 @@ export class EntriesRepository {
     return found.map((r) => r.id);
   }
 
+  /** Locks the entries matching `where` (a compiled filter), answering their ids. */
+  async lockWhere(
+    em: EntityManager,
+    table: string,
+    where: { sql: string; params: unknown[] },
+  ): Promise<string[]> {
+    const found = await rows<{ id: string }>(
+      em,
+      `SELECT "id" FROM ${q(table)} WHERE ${where.sql} ORDER BY "id" FOR UPDATE`,
+      where.params,
+    );
+    return found.map((r) => r.id);
+  }
+
   /** Sets `values` (and updated_at) on the entries matching `where`; answers their ids. */
   async update(
     em: EntityManager,
@@ -155,11 +169,16 @@ export class EntriesRepository {
     );
   }
 
-  /** The ids among `ids` that are entries of `table`. */
-  async existing(em: EntityManager, table: string, ids: readonly string[]): Promise<Set<string>> {
+  /** The ids among `ids` that are entries of `table` (published ones only, when asked). */
+  async existing(
+    em: EntityManager,
+    table: string,
+    ids: readonly string[],
+    publishedOnly = false,
+  ): Promise<Set<string>> {
     const found = await rows<{ id: string }>(
       em,
-      `SELECT "id" FROM ${q(table)} WHERE "id" = ANY($1::uuid[])`,
+      `SELECT "id" FROM ${q(table)} WHERE "id" = ANY($1::uuid[])${publishedOnly ? ` AND "status" = 'published'` : ''}`,
       [ids],
     );
     return new Set(found.map((r) => r.id));

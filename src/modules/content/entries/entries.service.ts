@@ -22,7 +22,7 @@ import { MEDIA_SLUG } from '../media.definition';
 import { fieldIndexName, joinTable } from '../schema';
 import { SchemaService } from '../schema.service';
 import { EntriesRepository, Row } from './entries.repository';
-import { cleanEntryInput, EntryWrite } from './entry-input';
+import { cleanEntryInput, EntryInputOptions, EntryWrite } from './entry-input';
 import { checkRichText, renderRichText } from './rich-text';
 
 export type Entry = Record<string, unknown>;
@@ -55,12 +55,22 @@ function notFound(): ServiceError {
  *
  * Decisions:
  * - Over HTTP, lists, reads by id and counts show published entries unless `status` says
- *   otherwise (CONTRACTS 9). Writes (update, delete, bulk, update by query) act on entries of any
- *   status: they are what editors do to drafts; update by query takes an optional `status`.
+ *   otherwise (CONTRACTS 9). Drafts need the `read-<slug>` permission (or a super-admin), never
+ *   just an access rule (CONTRACTS 12): `status=draft|all` without it is 401 for a visitor and
+ *   403 for a caller.
+ * - Writes (update, delete, bulk) act on entries of any status: they are what editors do to
+ *   drafts. A write answers the full entry only to a caller who may see it (read access, and
+ *   drafts as above); otherwise `{ id }`, and a create echoes the fields that were sent. Update
+ *   by query needs read access (its `where` would otherwise be a search oracle) and reaches drafts
+ *   only with the draft permission; duplicate needs read access too.
  * - `depth` populates relationship and upload fields level by level, one query per field per
  *   level, whatever the number of entries. A related entry the caller may not read (access rule
- *   or permission of its collection) or cannot see (a draft under the published default) stays
- *   an id.
+ *   or permission of its collection) or may not see (a draft without the draft permission, or
+ *   any draft under the published default) stays an id.
+ * - A relationship write names only entries the caller could read: a missing and an unreadable
+ *   target get the same answer.
+ * - Required fields are checked on the merged entry on every write path; bulk routes report an
+ *   entry that would break them in `errors` (VALIDATION_ERROR) and leave it unchanged.
  * - Bulk routes validate `data` once and run in one transaction; ids that name no entry (or are
  *   not ids) are reported in `errors` with `NOT_FOUND`.
  */
@@ -77,7 +87,7 @@ export class EntriesService {
   // Reads
 
   async list(def: Definition, query: Record<string, unknown>, caller: Caller): Promise<ListRecord<Entry>> {
-    const { parsed, c } = compiledQuery(def, readQuery(def, query, null, caller));
+    const { parsed, c } = compiledQuery(def, this.readQuery(def, query, null, caller));
     const found = await this.guard(def, () =>
       this.repo.page(
         this.db.manager,
@@ -90,14 +100,14 @@ export class EntriesService {
   }
 
   async count(def: Definition, query: Record<string, unknown>, caller: Caller): Promise<{ total: number }> {
-    const { c } = compiledQuery(def, readQuery(def, query, COUNT_PARAMS, caller));
+    const { c } = compiledQuery(def, this.readQuery(def, query, COUNT_PARAMS, caller));
     return {
       total: await this.guard(def, () => this.repo.count(this.db.manager, c.countSql, c.countParams)),
     };
   }
 
   async get(def: Definition, id: string, query: Record<string, unknown>, caller: Caller): Promise<Entry> {
-    const q = readQuery(def, query, READ_PARAMS, caller);
+    const q = this.readQuery(def, query, READ_PARAMS, caller);
     const { sql, params } = byIdQuery(def, q, id);
     const found = await this.guard(def, () => this.repo.select(this.db.manager, sql, params));
     if (!found.length) {
@@ -106,16 +116,15 @@ export class EntriesService {
     return (await this.present(def, found, q.parsed, caller))[0];
   }
 
-  /** A single's content: its one row, created with the defaults on first read. */
+  /**
+   * A single's content: its one row (made with the single, as a draft where drafts are on). A
+   * read never writes: no row, or a draft under the published default, is 404.
+   */
   async getSingle(def: Definition, query: Record<string, unknown>, caller: Caller): Promise<Entry> {
-    const { parsed } = readQuery(def, query, READ_PARAMS, caller);
-    let found = await this.readRows(this.db.manager, def, [def.id], parsed);
+    const { parsed } = this.readQuery(def, query, READ_PARAMS, caller);
+    const found = await this.readRows(this.db.manager, def, [def.id], parsed);
     if (!found.length) {
-      await this.guard(def, () => this.ensureSingleRow(this.db.manager, def));
-      found = await this.readRows(this.db.manager, def, [def.id], parsed);
-      if (!found.length) {
-        throw notFound(); // a draft, and the read asked for published content
-      }
+      throw notFound();
     }
     return (await this.present(def, found, parsed, caller))[0];
   }
@@ -123,35 +132,43 @@ export class EntriesService {
   // -------------------------------------------------------------------------------------------
   // Writes
 
-  async create(def: Definition, body: unknown): Promise<Entry> {
+  async create(def: Definition, body: unknown, caller: Caller): Promise<Entry> {
     refuseMediaWithoutFile(def);
-    return this.write(def, async (em) => {
+    const entry = await this.write(def, async (em) => {
       const clean = this.clean(def, body, 'create');
-      await this.checkReferences(em, clean);
+      await this.checkReferences(em, clean, caller);
       const id = await this.repo.insert(em, tableOf(def), withStatus(clean));
       await this.writeJoins(em, def, [id], clean);
       return this.readOne(em, def, id);
     });
+    return this.answer(def, entry, caller, body);
   }
 
-  async update(def: Definition, id: string, body: unknown): Promise<Entry> {
-    return this.write(def, async (em) => {
+  async update(def: Definition, id: string, body: unknown, caller: Caller): Promise<Entry> {
+    const entry = await this.write(def, async (em) => {
       if (!(await this.repo.lockIds(em, tableOf(def), [id])).length) {
         throw notFound();
       }
-      return this.updateIn(em, def, id, body);
+      return this.updateIn(em, def, id, body, caller);
     });
+    return this.answer(def, entry, caller);
   }
 
-  async updateSingle(def: Definition, body: unknown): Promise<Entry> {
-    return this.write(def, async (em) => {
-      await this.ensureSingleRow(em, def);
-      return this.updateIn(em, def, def.id, body);
+  /** The first save makes the row if the single has none yet (a draft where drafts are on). */
+  async updateSingle(def: Definition, body: unknown, caller: Caller): Promise<Entry> {
+    const entry = await this.write(def, async (em) => {
+      await this.repo.insertIfMissing(
+        em,
+        tableOf(def),
+        def.drafts ? { id: def.id, status: 'draft' } : { id: def.id },
+      );
+      return this.updateIn(em, def, def.id, body, caller);
     });
+    return this.answer(def, entry, caller);
   }
 
-  async remove(def: Definition, id: string): Promise<Entry> {
-    return this.write(def, async (em) => {
+  async remove(def: Definition, id: string, caller: Caller): Promise<Entry> {
+    const entry = await this.write(def, async (em) => {
       if (!(await this.repo.lockIds(em, tableOf(def), [id])).length) {
         throw notFound();
       }
@@ -159,13 +176,23 @@ export class EntriesService {
       await this.repo.delete(em, tableOf(def), [id]);
       return entry;
     });
+    return this.answer(def, entry, caller);
   }
 
-  /** A copy of an entry (a draft, on a drafts collection); unique values make it a 409 DUPLICATE. */
-  async duplicate(def: Definition, id: string): Promise<Entry> {
+  /**
+   * A copy of an entry (a draft, on a drafts collection); unique values make it a 409 DUPLICATE.
+   * Needs read access beside create (the copy shows the original), and a draft is copied only
+   * for a caller who may see drafts (else 404, as if missing).
+   */
+  async duplicate(def: Definition, id: string, caller: Caller): Promise<Entry> {
     refuseMediaWithoutFile(def);
-    return this.write(def, async (em) => {
+    await this.access.require(def, 'read', caller.auth, caller.req);
+    const entry = await this.write(def, async (em) => {
       if (!(await this.repo.lockIds(em, tableOf(def), [id])).length) {
+        throw notFound();
+      }
+      const source = await this.readOne(em, def, id);
+      if (def.drafts && source.status !== 'published' && !this.access.mayReadDrafts(def, caller.auth)) {
         throw notFound();
       }
       const columns = def.fields.filter((f) => !isJoinField(f)).map((f) => f.name);
@@ -175,6 +202,7 @@ export class EntriesService {
       }
       return this.readOne(em, def, copy);
     });
+    return this.answer(def, entry, caller);
   }
 
   async bulkDelete(def: Definition, body: unknown): Promise<BulkResult> {
@@ -184,28 +212,25 @@ export class EntriesService {
     return bulkResult('deleted', ids, deleted, errors);
   }
 
-  async bulkUpdate(def: Definition, body: unknown): Promise<BulkResult> {
+  async bulkUpdate(def: Definition, body: unknown, caller: Caller): Promise<BulkResult> {
     const ids = readIds(body, ['ids', 'data']);
-    const clean = this.clean(def, (body as { data?: unknown }).data, 'update', undefined, 'data');
+    const data = (body as { data?: unknown }).data;
+    const clean = this.clean(def, data, 'update', undefined, 'data');
     const { valid, errors } = splitIds(ids);
-    const updated = await this.write(def, async (em) => {
-      await this.checkReferences(em, clean, 'data.');
+    const { updated, refused } = await this.write(def, async (em) => {
+      await this.checkReferences(em, clean, caller, 'data.');
       const found = await this.repo.lockIds(em, tableOf(def), valid);
-      if (!found.length) {
-        return [];
-      }
-      const changed = await this.repo.update(em, tableOf(def), withStatus(clean), {
-        sql: `"id" = ANY($1::uuid[])`,
-        params: [found],
-      });
-      await this.writeJoins(em, def, changed, clean);
-      return changed;
+      return this.updateEach(em, def, found, data, clean);
     });
-    return bulkResult('updated', ids, updated, errors);
+    return bulkResult('updated', ids, updated, [...errors, ...refused]);
   }
 
-  /** `PATCH /collections/{slug}/entries { where, data, status? }`: every matching entry, one transaction. */
-  async updateWhere(def: Definition, body: unknown): Promise<BulkResult> {
+  /**
+   * `PATCH /collections/{slug}/entries { where, data, status? }`: every matching entry, one
+   * transaction. The `where` needs read access, and drafts are matched only for a caller who may
+   * see them (without `status`: published entries only for anyone else).
+   */
+  async updateWhere(def: Definition, body: unknown, caller: Caller): Promise<BulkResult> {
     const input = readObject(body, ['where', 'data', 'status']);
     const issues: ValidationIssue[] = [];
     if (typeof input.where !== 'object' || input.where === null || Array.isArray(input.where)) {
@@ -221,41 +246,129 @@ export class EntriesService {
     if (issues.length) {
       throw ServiceError.validation(issues);
     }
+    await this.access.require(def, 'read', caller.auth, caller.req);
     const query: Record<string, unknown> = { where: JSON.stringify(input.where) };
     if (input.status !== undefined) {
       query.status = input.status;
     }
-    const parsed = parseListQuery(query, queryDefinitionOf(def), { defaultStatus: 'all' });
+    const drafts = this.access.mayReadDrafts(def, caller.auth);
+    const parsed = parseListQuery(query, queryDefinitionOf(def), {
+      defaultStatus: drafts ? 'all' : 'published',
+    });
+    this.checkStatus(def, parsed, caller);
     const clean = this.clean(def, input.data, 'update', undefined, 'data');
     const filter = compileFilter(parsed, queryDefinitionOf(def));
-    const updated = await this.write(def, async (em) => {
-      await this.checkReferences(em, clean, 'data.');
-      const changed = await this.repo.update(em, tableOf(def), withStatus(clean), filter);
-      await this.writeJoins(em, def, changed, clean);
-      return changed;
+    const { updated, refused } = await this.write(def, async (em) => {
+      await this.checkReferences(em, clean, caller, 'data.');
+      const found = await this.repo.lockWhere(em, tableOf(def), filter);
+      return this.updateEach(em, def, found, input.data, clean);
     });
-    return { message: `${updated.length} entries updated`, items: updated.map((id) => ({ id })), errors: [] };
+    return {
+      message: `${updated.length} ${updated.length === 1 ? 'entry' : 'entries'} updated`,
+      items: updated.map((id) => ({ id })),
+      errors: refused,
+    };
   }
 
   // -------------------------------------------------------------------------------------------
   // Helpers
 
-  private async updateIn(em: EntityManager, def: Definition, id: string, body: unknown): Promise<Entry> {
+  private async updateIn(
+    em: EntityManager,
+    def: Definition,
+    id: string,
+    body: unknown,
+    caller: Caller,
+  ): Promise<Entry> {
     const existing = await this.readOne(em, def, id);
     const clean = this.clean(def, body, 'update', existing);
-    await this.checkReferences(em, clean);
+    await this.checkReferences(em, clean, caller);
     await this.repo.update(em, tableOf(def), withStatus(clean), { sql: `"id" = $1`, params: [id] });
     await this.writeJoins(em, def, [id], clean);
     return this.readOne(em, def, id);
   }
 
-  private ensureSingleRow(em: EntityManager, def: Definition): Promise<void> {
-    // The first read makes the row; its content is the defaults, nothing to keep from anyone.
-    return this.repo.insertIfMissing(
-      em,
-      tableOf(def),
-      def.drafts ? { id: def.id, status: 'published' } : { id: def.id },
-    );
+  /**
+   * The bulk write of `clean` to the locked entries `ids`: each one is checked first as a single
+   * update of it would be (required fields on the merged entry, e.g. publishing a draft that
+   * lacks one); one that fails is left unchanged and reported in `errors`.
+   */
+  private async updateEach(
+    em: EntityManager,
+    def: Definition,
+    ids: string[],
+    data: unknown,
+    clean: EntryWrite,
+  ): Promise<{ updated: string[]; refused: BulkResult['errors'] }> {
+    const refused: BulkResult['errors'] = [];
+    const ok: string[] = [];
+    const rows = ids.length ? await this.readRows(em, def, ids, { ...WRITE_VIEW, limit: ids.length }) : [];
+    for (const row of rows) {
+      const existing = this.presentRow(def, row, 'json', null);
+      const checked = cleanEntryInput(data, this.inputOptions(def, 'update', existing));
+      if (checked.ok) {
+        ok.push(row.id as string);
+      } else {
+        const problems = checked.issues.map((i) => `${i.path || 'entry'}: ${i.message}`).join('; ');
+        refused.push({ id: row.id as string, code: 'VALIDATION_ERROR', message: problems });
+      }
+    }
+    if (!ok.length) {
+      return { updated: [], refused };
+    }
+    const updated = await this.repo.update(em, tableOf(def), withStatus(clean), {
+      sql: `"id" = ANY($1::uuid[])`,
+      params: [ok],
+    });
+    await this.writeJoins(em, def, updated, clean);
+    return { updated, refused };
+  }
+
+  /** A write's answer: the entry to a caller who may see it; else its id (a create: what was sent). */
+  private async answer(def: Definition, entry: Entry, caller: Caller, sent?: unknown): Promise<Entry> {
+    if (await this.access.maySee(def, entry, caller.auth, caller.req)) {
+      return entry;
+    }
+    const echo: Entry = { id: entry.id };
+    if (sent && typeof sent === 'object') {
+      for (const key of Object.keys(sent)) {
+        if (key !== 'id' && Object.prototype.hasOwnProperty.call(entry, key)) {
+          echo[key] = entry[key];
+        }
+      }
+      echo.createdAt = entry.createdAt;
+      echo.updatedAt = entry.updatedAt;
+    }
+    return echo;
+  }
+
+  /**
+   * A read's query, parsed (400 on anything wrong) and cached; drafts only for a caller who may
+   * see them (401 for a visitor, 403 for anyone else).
+   */
+  private readQuery(
+    def: Definition,
+    query: Record<string, unknown>,
+    allowed: readonly string[] | null,
+    caller: Caller,
+  ): CachedQuery {
+    const q = cachedQuery(def, query, allowed);
+    this.checkStatus(def, q.parsed, caller);
+    return q;
+  }
+
+  private checkStatus(def: Definition, parsed: ParsedQuery, caller: Caller): void {
+    if (
+      parsed.status === null ||
+      parsed.status === 'published' ||
+      this.access.mayReadDrafts(def, caller.auth)
+    ) {
+      return;
+    }
+    if (!caller.auth) {
+      throw new ServiceError('AUTH_REQUIRED', 'Sign in to see drafts');
+    }
+    throw new ServiceError('FORBIDDEN', `Drafts need the permission read-${def.slug}`);
   }
 
   private clean(
@@ -265,14 +378,7 @@ export class EntriesService {
     existing?: Entry,
     prefix = '',
   ): EntryWrite {
-    const result = cleanEntryInput(body, {
-      fields: def.fields,
-      drafts: def.drafts,
-      mode,
-      existing,
-      fieldGroup: (slug) => this.schema.fieldGroupFields(slug),
-      richText: checkRichText,
-    });
+    const result = cleanEntryInput(body, this.inputOptions(def, mode, existing));
     if (!result.ok) {
       throw ServiceError.validation(
         prefix
@@ -283,13 +389,42 @@ export class EntriesService {
     return result.value;
   }
 
-  /** Every referenced entry must exist: one query per target collection. */
-  private async checkReferences(em: EntityManager, clean: EntryWrite, prefix = ''): Promise<void> {
+  private inputOptions(def: Definition, mode: 'create' | 'update', existing?: Entry): EntryInputOptions {
+    return {
+      fields: def.fields,
+      drafts: def.drafts,
+      mode,
+      existing,
+      fieldGroup: (slug) => this.schema.fieldGroupFields(slug),
+      richText: checkRichText,
+    };
+  }
+
+  /**
+   * Every referenced entry must exist and be one the caller could read (its collection's read
+   * access, drafts as for reads): one query per target collection. A missing and an unreadable
+   * target get the same answer, so a write is no probe of other collections.
+   */
+  private async checkReferences(
+    em: EntityManager,
+    clean: EntryWrite,
+    caller: Caller,
+    prefix = '',
+  ): Promise<void> {
     const issues: ValidationIssue[] = [];
     for (const ref of clean.references) {
       const target = this.schema.peek('collection', ref.relationTo);
       const ids = [...new Set(ref.ids.map((r) => r.id))];
-      const found = target ? await this.repo.existing(em, tableOf(target), ids) : new Set<string>();
+      const readable =
+        target !== undefined && (await this.access.can(target, 'read', caller.auth, caller.req));
+      const found = readable
+        ? await this.repo.existing(
+            em,
+            tableOf(target),
+            ids,
+            target.drafts && !this.access.mayReadDrafts(target, caller.auth),
+          )
+        : new Set<string>();
       for (const r of ref.ids) {
         if (!found.has(r.id)) {
           issues.push({
@@ -420,10 +555,12 @@ export class EntriesService {
           if (!ids.size) {
             continue;
           }
+          // Related drafts only for a caller who may see the target's drafts, and never under
+          // the published default (CONTRACTS 12).
           const status: StatusFilter | null = target.drafts
-            ? parsed.status === 'published'
-              ? 'published'
-              : 'all'
+            ? parsed.status !== 'published' && this.access.mayReadDrafts(target, caller.auth)
+              ? 'all'
+              : 'published'
             : null;
           const view: ParsedQuery = { ...WRITE_VIEW, richTextFormat: parsed.richTextFormat, status };
           const rows = await this.readRows(this.db.manager, target, [...ids], view);
@@ -548,16 +685,11 @@ interface CachedQuery {
 /** Stands for the id while a by-id read is compiled (never a real id: not a UUID). */
 const ID_SLOT = 'svc:id';
 
-/**
- * A read's query, parsed (400 on anything wrong) and cached. Drafts are for signed-in callers: a
- * visitor (let in by an access rule) asking for `status=draft` or `all` is told to sign in, so
- * opening a collection to the public never publishes its drafts.
- */
-function readQuery(
+/** A read's query, parsed (400 on anything wrong) and cached. */
+function cachedQuery(
   def: Definition,
   query: Record<string, unknown>,
   allowed: readonly string[] | null,
-  caller: Caller,
 ): CachedQuery {
   let cache = queryCache.get(def);
   if (!cache) {
@@ -575,9 +707,6 @@ function readQuery(
       cache.delete(cache.keys().next().value as string);
     }
     cache.set(key, hit);
-  }
-  if (!caller.auth && hit.parsed.status !== null && hit.parsed.status !== 'published') {
-    throw new ServiceError('AUTH_REQUIRED', 'Sign in to see drafts');
   }
   return hit;
 }

@@ -381,6 +381,32 @@ export function createTableDdl(
 }
 
 /**
+ * Every relation name the tables of a definition hold: the table, its join tables and every index
+ * (primary keys and unique keys are indexes too). PostgreSQL keeps tables and indexes in one
+ * namespace per schema, and shortened names can meet: `pgName` of a long slug's table is
+ * `c_<52 characters>_<8 hex digits>`, which is also the plain table of the 61-character slug
+ * `<52 characters>-<8 hex digits>`, and a long table's join table or index is cut to the same
+ * 54-byte head as the table. The applier compares these names across definitions before any DDL.
+ * Constraints that are not indexes (checks, foreign keys) are named per table and left out.
+ */
+export function relationNames(table: string, fields: readonly FieldConfig[]): string[] {
+  const out = [table, pgName(`${table}-pkey`), pgName(`${table}-created_at-idx`)];
+  for (const f of fields) {
+    if (columnType(f) === null) {
+      const j = joinNames(table, f.name);
+      out.push(j.table, j.pkey, j.targetIdx);
+    } else {
+      out.push(
+        ...artifactsOf(table, f, {})
+          .filter((a) => a.scope === 'index')
+          .map((a) => a.name),
+      );
+    }
+  }
+  return out;
+}
+
+/**
  * Drops a collection's table and its join tables. No CASCADE: a foreign key of another collection
  * pointing here makes it fail, so references must go first (the caller refuses the delete).
  */

@@ -2,3 +2,4 @@
 export * from './validate';
 export * from './plan';
 export * from './ddl';
+export * from './groups';

@@ -54,7 +54,13 @@ export const MAX_FIELD_ID_LENGTH = 100;
  * - `users`, `roles`, `permissions`, `settings`, `api-keys`, `email-providers`, `email-templates`:
  *   a collection registers `<action>-<slug>` permissions, and these would be the core ones
  *   (`read-users`, `update-settings`, ...), granting a role far more than the collection;
+ * - the resources of the shipped plugins and account security (CONTRACTS 13, 14): `audit`
+ *   (`read-audit`), `forms` and `form-submissions` (the form builder's permissions and routes),
+ *   `sessions`, and the plugin slugs `totp`, `oidc`, `passkeys`, `magic-link`, for the same reason:
+ *   a collection `forms` would take over (and on delete remove) `read-forms`;
  * - the other top-level resources of the API, so no collection is named like a built-in one.
+ * A collection whose permissions exist already is refused by the applier as well; this list names
+ * the ones that may not exist yet (a plugin installed later seeds them).
  */
 export const RESERVED_SLUGS: readonly string[] = [
   'schema',
@@ -84,6 +90,14 @@ export const RESERVED_SLUGS: readonly string[] = [
   'journal',
   'plugins',
   'health',
+  'audit',
+  'forms',
+  'form-submissions',
+  'sessions',
+  'totp',
+  'oidc',
+  'passkeys',
+  'magic-link',
 ];
 const RESERVED_SLUG_SET = new Set(RESERVED_SLUGS);
 
@@ -166,6 +180,11 @@ export interface ValidationContext {
   knownCollections: readonly string[];
   /** Slugs `fieldGroup` may name. */
   knownFieldGroups: readonly string[];
+  /**
+   * The slug is that of a stored definition (a change, not a create): reserved words are not
+   * applied, so a definition whose slug was reserved after it was created can still be changed.
+   */
+  storedSlug?: boolean;
 }
 
 /**
@@ -175,7 +194,7 @@ export interface ValidationContext {
  */
 export function validateDefinition(def: DefinitionInput, ctx: ValidationContext): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  const slug = checkSlug(def.slug, issues);
+  const slug = checkSlug(def.slug, ctx.storedSlug === true, issues);
   if (def.drafts !== undefined && typeof def.drafts !== 'boolean') {
     issues.push({ path: 'drafts', code: 'isBoolean', message: 'drafts must be a boolean' });
   }
@@ -187,7 +206,7 @@ export function validateDefinition(def: DefinitionInput, ctx: ValidationContext)
   return issues;
 }
 
-function checkSlug(value: unknown, issues: ValidationIssue[]): string | undefined {
+function checkSlug(value: unknown, stored: boolean, issues: ValidationIssue[]): string | undefined {
   if (value === undefined || value === null) {
     issues.push({ path: 'slug', code: 'required', message: 'slug is required' });
     return undefined;
@@ -209,7 +228,7 @@ function checkSlug(value: unknown, issues: ValidationIssue[]): string | undefine
     issues.push({ path: 'slug', code: 'matches', message: 'slug must not hold two hyphens in a row' });
     return undefined;
   }
-  if (isReservedSlug(value)) {
+  if (!stored && isReservedSlug(value)) {
     issues.push({ path: 'slug', code: 'reserved', message: `slug "${value}" is reserved by the API` });
     return undefined;
   }
