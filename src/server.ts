@@ -1,3 +1,4 @@
+import { LimitedExpressAdapter } from './http-server';
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -57,10 +58,11 @@ export async function startServer(source: NodeJS.ProcessEnv = process.env): Prom
   }
   try {
     const options = await serverOptions(env, databaseUrl);
-    const app = await NestFactory.create<NestExpressApplication>(SvcModule.forRoot(options), {
-      bodyParser: false,
-      bufferLogs: true,
-    });
+    const app = await NestFactory.create<NestExpressApplication>(
+      SvcModule.forRoot(options),
+      new LimitedExpressAdapter(env.http),
+      { bodyParser: false, bufferLogs: true },
+    );
     configureApp(app);
     await app.listen(env.port, env.host);
     const address = app.getHttpServer().address();

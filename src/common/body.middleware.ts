@@ -1,8 +1,9 @@
 import { Injectable, NestMiddleware } from '@nestjs/common';
 import express, { NextFunction, Request, Response } from 'express';
-import { ServiceError } from './errors';
+import { ServiceError, ValidationIssue } from './errors';
+import { inputProblem, MAX_BODY_DEPTH } from './input';
 
-/** The JSON body cap of CONTRACTS 8. */
+/** The JSON body cap of CONTRACTS 8 (of the decoded body, whatever its Content-Encoding). */
 export const JSON_BODY_LIMIT = '1mb';
 const parseJson = express.json({ limit: JSON_BODY_LIMIT, strict: true, type: () => true });
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
@@ -13,12 +14,24 @@ function hasBody(req: Request): boolean {
 }
 
 /**
- * Parses JSON bodies for the service's routes and refuses any other media type with 415.
+ * Every request to the service's routes passes here before anything reads its input: the URL may
+ * not carry a NUL (`%00`: PostgreSQL refuses it in text, so a path segment or query value holding
+ * one would fail deep in a query), and a body must be JSON (else 415), decodable (a
+ * `Content-Encoding` of gzip, deflate or br; another is 415, bytes that do not decode are 400),
+ * at most 1 MiB once decoded (413), at most MAX_BODY_DEPTH levels deep, and hold only well-formed
+ * strings (no NUL, no unpaired surrogate) in keys and values (400 naming the path). The walk is
+ * iterative, so no depth of input can overflow a stack here or in anything after it.
  * Errors are rejected from a promise so Nest hands them to the problem+json filter.
  */
 @Injectable()
 export class JsonBodyMiddleware implements NestMiddleware {
   async use(req: Request, res: Response, next: NextFunction): Promise<void> {
+    if (/%00/.test(req.originalUrl ?? req.url)) {
+      throw ServiceError.validation(
+        [{ path: 'url', code: 'invalidString', message: 'the URL must not contain a NUL character (%00)' }],
+        'The request URL is not valid',
+      );
+    }
     if (!hasBody(req) || (req as { _body?: boolean })._body) {
       next();
       return;
@@ -30,10 +43,33 @@ export class JsonBodyMiddleware implements NestMiddleware {
       });
     }
     await new Promise<void>((resolve, reject) =>
-      parseJson(req, res, (err?: unknown) =>
-        err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(),
-      ),
+      parseJson(req, res, (err?: unknown) => (err ? reject(bodyError(err)) : resolve())),
     );
+    const problems = inputProblem(req.body);
+    if (problems) {
+      throw ServiceError.validation(problems.issues, problems.message);
+    }
     next();
   }
 }
+
+/**
+ * body-parser's refusals carry a `type` the problem filter knows; a stream that fails to decode
+ * (gzip bytes that are not gzip) comes as a bare 400 whose cause is a zlib error, which would
+ * otherwise be a 500.
+ */
+function bodyError(err: unknown): Error {
+  const e = err as { type?: unknown; status?: unknown };
+  if (typeof e.type === 'string') {
+    return err as Error;
+  }
+  if (e.status === 400) {
+    const issues: ValidationIssue[] = [
+      { path: '', code: 'undecodable', message: 'the body could not be decoded with its Content-Encoding' },
+    ];
+    return ServiceError.validation(issues, 'The request body could not be read');
+  }
+  return err instanceof Error ? err : new Error(String(err));
+}
+
+export { MAX_BODY_DEPTH };

@@ -3,6 +3,25 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** The environment, validated once at boot (CONTRACTS 1). */
+/** How long a client may take, set deliberately rather than left to Node's defaults. */
+export interface HttpLimits {
+  /** All request headers must arrive within this (Node's default lets ~60 s pass, checked every 30 s). */
+  headersTimeoutMs: number;
+  /** A connection that sends or receives nothing this long is closed (a stalled body). */
+  idleTimeoutMs: number;
+  /** A whole request (headers and body) must arrive within this; uploads need room. */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+}
+
+export const DEFAULT_HTTP_LIMITS: HttpLimits = {
+  headersTimeoutMs: 20_000,
+  idleTimeoutMs: 60_000,
+  requestTimeoutMs: 300_000,
+  keepAliveTimeoutMs: 5_000,
+};
+
 export interface Env {
   nodeEnv: string;
   production: boolean;
@@ -15,6 +34,7 @@ export interface Env {
   dbPool: number;
   preparedStatements: boolean;
   statementTimeoutMs: number;
+  http: HttpLimits;
   secret?: string;
   configFile?: string;
   publicUrl: string;
@@ -121,6 +141,17 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dbPool: int('SVC_DB_POOL', 10, 2, 200),
     preparedStatements: bool('SVC_DB_PREPARED_STATEMENTS', true),
     statementTimeoutMs: int('SVC_DB_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),
+    http: {
+      headersTimeoutMs: int('SVC_HEADERS_TIMEOUT_MS', DEFAULT_HTTP_LIMITS.headersTimeoutMs, 1000, 600_000),
+      idleTimeoutMs: int('SVC_IDLE_TIMEOUT_MS', DEFAULT_HTTP_LIMITS.idleTimeoutMs, 1000, 3_600_000),
+      requestTimeoutMs: int('SVC_REQUEST_TIMEOUT_MS', DEFAULT_HTTP_LIMITS.requestTimeoutMs, 1000, 3_600_000),
+      keepAliveTimeoutMs: int(
+        'SVC_KEEP_ALIVE_TIMEOUT_MS',
+        DEFAULT_HTTP_LIMITS.keepAliveTimeoutMs,
+        0,
+        600_000,
+      ),
+    },
     secret,
     configFile: source.SVC_CONFIG || undefined,
     publicUrl: publicUrl.replace(/\/+$/, ''),
@@ -128,6 +159,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     redisUrl,
     logLevel,
   };
+  if (env.http.headersTimeoutMs > env.http.requestTimeoutMs) {
+    problems.push('SVC_HEADERS_TIMEOUT_MS must not be larger than SVC_REQUEST_TIMEOUT_MS');
+  }
   if (problems.length) {
     throw new ConfigError(problems);
   }

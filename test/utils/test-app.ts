@@ -1,4 +1,5 @@
 import type { DynamicModule, Type } from '@nestjs/common';
+import type { AbstractHttpAdapter } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
@@ -30,6 +31,8 @@ export interface TestAppOptions {
   overrides?: Partial<SvcModuleOptions>;
   /** Extra modules (test-only controllers) mounted beside the service. */
   imports?: Array<Type | DynamicModule>;
+  /** The HTTP adapter (the standalone server's own, with its limits); Nest's default otherwise. */
+  adapter?: AbstractHttpAdapter;
 }
 
 /** Boots the service exactly as the standalone server does (SvcModule + configureApp) on a real database. */
@@ -56,10 +59,10 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       ...(opts.imports ?? []),
     ],
   }).compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({
-    bodyParser: false,
-    bufferLogs: true,
-  });
+  const appOptions = { bodyParser: false, bufferLogs: true };
+  const app = opts.adapter
+    ? moduleRef.createNestApplication<NestExpressApplication>(opts.adapter, appOptions)
+    : moduleRef.createNestApplication<NestExpressApplication>(appOptions);
   configureApp(app);
   await app.init();
   const server = app.getHttpServer();

@@ -142,13 +142,45 @@ export function sendProblem(
   if ((problem.code === 'RATE_LIMITED' || problem.status === 503) && typeof retryAfter === 'number') {
     res.setHeader('Retry-After', String(retryAfter));
   }
-  const error: Record<string, unknown> = { code: problem.code, message: problem.message, requestId };
+  const error: Record<string, unknown> = {
+    code: problem.code,
+    message: printable(problem.message),
+    requestId,
+  };
   if (problem.data !== undefined) {
-    error.data = problem.data;
+    error.data = printableIssues(problem.data);
   }
   res.statusCode = problem.status;
   res.setHeader('Content-Type', PROBLEM_CONTENT_TYPE);
   // A failure is never cached: a client or a balancer must see the recovery at once.
   res.setHeader('Cache-Control', 'no-store');
   res.end(JSON.stringify({ error }));
+}
+
+/** Longest message (and issue path) an error answer carries: an echoed value is cut to fit. */
+const MAX_MESSAGE = 300;
+/** Control, bidi-override and line-separator characters, and unpaired surrogates. */
+const UNPRINTABLE = /[\p{Cc}\p{Zl}\p{Zp}\p{Bidi_Control}]|\p{Cs}/gu;
+
+/**
+ * Messages may echo what a client sent (a slug, an id, a name): escaped to a short, printable
+ * form, so an answer never carries a NUL, a right-to-left override or a line break from input,
+ * nor a 100 KB string back.
+ */
+export function printable(text: string): string {
+  const escaped = text.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escaped.length > MAX_MESSAGE ? `${escaped.slice(0, MAX_MESSAGE - 1)}…` : escaped;
+}
+
+/** `data.errors[]` (validation issues) get the same treatment; other data is the service's own. */
+function printableIssues(data: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(data.errors)) {
+    return data;
+  }
+  const errors = (data.errors as Array<Record<string, unknown>>).map((e) => ({
+    ...e,
+    ...(typeof e.path === 'string' ? { path: printable(e.path) } : {}),
+    ...(typeof e.message === 'string' ? { message: printable(e.message) } : {}),
+  }));
+  return { ...data, errors };
 }
