@@ -109,6 +109,39 @@ async function expectSessionsEnded(
   expect(await liveRefreshRows(t, userId)).toBe(0);
 }
 
+/** Resolves once `n` backends of the database wait on a lock (a row lock the test holds). */
+async function lockWaiters(t: TestApp, n: number): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    const [row] = await withAdmin((c) =>
+      c
+        .query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'`,
+          [t.database.name],
+        )
+        .then((r) => r.rows),
+    );
+    if (row.n >= n) {
+      return;
+    }
+    await delay(25);
+  }
+  throw new Error(`fewer than ${n} requests waited on the held row lock`);
+}
+
+/** Holds the account's row (FOR UPDATE) in a session of the test's own until `release()`. */
+async function holdAccountRow(t: TestApp, userId: string): Promise<{ release(): Promise<void> }> {
+  const client = new Client({ connectionString: t.database.url });
+  await client.connect();
+  await client.query('BEGIN');
+  await client.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [userId]);
+  return {
+    release: async () => {
+      await client.query('COMMIT');
+      await client.end();
+    },
+  };
+}
+
 describe('sessions and session-ending writes (SPEC 3.1, 3.3)', () => {
   let t: TestApp;
   let admin: CreatedUser & { headers: Record<string, string> };
@@ -248,13 +281,20 @@ describe('lockout (SPEC 5.2.4)', () => {
         const user = await createUser(t);
         await t.db.query(`UPDATE users SET failed_login_count = 4 WHERE id = $1`, [user.id]);
         const [b1, b2] = await Promise.all([browser(t), browser(t)]);
+        // Both attempts read the account unlocked and run bcrypt; their writes then queue on the
+        // row the test holds, the wrong one first (row-lock waiters are served in order). So the
+        // fifth failure locks the account before the right password is claimed.
+        const held = await holdAccountRow(t, user.id);
         const wrong = b1
           .post('/auth/login', { email: user.email, password: 'Wrong-Password-1' })
           .then((r) => r);
-        // The right password is read while the account is still unlocked, and checked (bcrypt,
-        // about 200 ms) while the wrong one locks it.
-        await delay(50);
-        const right = await b2.post('/auth/login', { email: user.email, password: user.password });
+        await lockWaiters(t, 1);
+        const rightPending = b2
+          .post('/auth/login', { email: user.email, password: user.password })
+          .then((r) => r);
+        await lockWaiters(t, 2);
+        await held.release();
+        const right = await rightPending;
         expect((await wrong).status).toBe(401);
         expect(right.status).toBe(401);
         expect(right.body.error.code).toBe('AUTH_INVALID_CREDENTIALS');
@@ -532,25 +572,6 @@ describe('permission checks decided inside the write (SPEC 5.4.1)', () => {
   });
   afterAll(() => t.close());
 
-  /** Resolves once a backend of this test's database waits on a lock. */
-  async function lockWaiter(): Promise<void> {
-    for (let i = 0; i < 200; i++) {
-      const [row] = await withAdmin((c) =>
-        c
-          .query(
-            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'`,
-            [t.database.name],
-          )
-          .then((r) => r.rows),
-      );
-      if (row.n > 0) {
-        return;
-      }
-      await delay(25);
-    }
-    throw new Error('no request waited on the held row lock');
-  }
-
   const cases: Array<[string, (t: TestApp, h: Record<string, string>, id: string) => request.Test]> = [
     [
       'PATCH /users/{id}',
@@ -574,7 +595,7 @@ describe('permission checks decided inside the write (SPEC 5.4.1)', () => {
         await client.query('BEGIN');
         await client.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [target.id]);
         const pending = send(t, await bearerFor(t, manager.id), target.id).then((r) => r);
-        await lockWaiter();
+        await lockWaiters(t, 1);
         await client.query(
           `INSERT INTO user_roles (user_id, role_id) SELECT $1, id FROM roles WHERE slug = 'super-admin'`,
           [target.id],
