@@ -40,7 +40,8 @@ export async function serverOptions(env: Env, databaseUrl: string): Promise<SvcM
 
 /**
  * The standalone server: the embedded PostgreSQL when DATABASE_URL is unset, then SvcModule
- * with the service's defaults, listening on HOST:PORT.
+ * with the service's defaults, listening on HOST:PORT. If the embedded PostgreSQL dies and cannot
+ * be restarted, the process exits with status 1 (see `EmbeddedOptions.onGiveUp`).
  */
 export async function startServer(source: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
   const env = loadEnv(source);
@@ -51,10 +52,12 @@ export async function startServer(source: NodeJS.ProcessEnv = process.env): Prom
     embedded = await startEmbeddedPostgres({
       dataDir: env.dataDir,
       port: env.embeddedPgPort,
+      // The default port may belong to another data directory's server; a chosen one is kept.
+      pickFreePort: !source.SVC_EMBEDDED_PG_PORT,
       log: (level, message) => (level === 'info' ? bootLog.debug(message) : bootLog[level](message)),
     });
     databaseUrl = embedded.url;
-    bootLog.info(`embedded PostgreSQL running on 127.0.0.1:${env.embeddedPgPort}, data in ${env.dataDir}`);
+    bootLog.info(`embedded PostgreSQL running on 127.0.0.1:${embedded.port}, data in ${env.dataDir}`);
   }
   try {
     const options = await serverOptions(env, databaseUrl);
