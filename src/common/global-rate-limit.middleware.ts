@@ -1,5 +1,5 @@
-import { Inject, Injectable, Logger, NestMiddleware } from '@nestjs/common';
-import { InjectThrottlerStorage, ThrottlerStorage } from '@nestjs/throttler';
+import { Inject, Injectable, NestMiddleware, OnApplicationShutdown } from '@nestjs/common';
+import { InjectThrottlerStorage, ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
 import type { NextFunction, Request, Response } from 'express';
 import { SVC_OPTIONS, SvcOptions } from '../svc.options';
 import { ServiceError } from './errors';
@@ -8,10 +8,16 @@ import { ServiceError } from './errors';
  * The global per-IP limit of SPEC 5.8 (`rateLimit`): requests under /admin/api/ are skipped
  * unless the config's `skip` says otherwise. Counters share the throttler storage (Redis when
  * REDIS_URL is set). Middleware, so unknown routes count too.
+ *
+ * While Redis is down the limit degrades rather than refuses: each instance counts in its own
+ * memory (the limit holds per instance) instead of answering 503 to everything it covers, the
+ * health probe included, which would make a balancer pull every instance at once. The Redis
+ * store logs the outage once; each call tries Redis first (a down Redis fails it at once), so
+ * counting goes back to Redis as soon as it answers again.
  */
 @Injectable()
-export class GlobalRateLimitMiddleware implements NestMiddleware {
-  private readonly logger = new Logger('RateLimit');
+export class GlobalRateLimitMiddleware implements NestMiddleware, OnApplicationShutdown {
+  private readonly perInstance = new ThrottlerStorageService();
 
   constructor(
     @Inject(SVC_OPTIONS) private readonly options: SvcOptions,
@@ -24,13 +30,13 @@ export class GlobalRateLimitMiddleware implements NestMiddleware {
       next();
       return;
     }
+    const key = `global:${req.ip ?? 'unknown'}`;
+    const ttl = windowSeconds * 1000;
     let record;
     try {
-      const ttl = windowSeconds * 1000;
-      record = await this.counters.increment(`global:${req.ip ?? 'unknown'}`, ttl, max, ttl, 'global');
-    } catch (e) {
-      this.logger.error({ err: e }, 'global rate-limit counter unavailable');
-      throw new ServiceError('SERVICE_UNAVAILABLE', 'The service is unavailable for a moment; try again');
+      record = await this.counters.increment(key, ttl, max, ttl, 'global');
+    } catch {
+      record = await this.perInstance.increment(key, ttl, max, ttl, 'global');
     }
     if (record.isBlocked) {
       throw new ServiceError('RATE_LIMITED', 'Too many requests from this address; try again later', {
@@ -38,5 +44,10 @@ export class GlobalRateLimitMiddleware implements NestMiddleware {
       });
     }
     next();
+  }
+
+  /** Stops the fallback's sweep timer, started by its first count. */
+  onApplicationShutdown(): void {
+    this.perInstance.onApplicationShutdown();
   }
 }

@@ -1,6 +1,27 @@
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import { Logger, OnModuleInit } from '@nestjs/common';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import type { RedisOptions } from 'ioredis';
+
+/**
+ * A counter call never waits for Redis to come back: while Redis is down or hangs, a request
+ * learns it within `commandTimeout` and is answered (503, or the global limit's per-instance
+ * fallback) instead of piling up behind reconnection attempts.
+ * - `enableOfflineQueue: false`: while disconnected, a call fails at once instead of queueing.
+ * - `commandTimeout`: a call without an answer (Redis stopped, overloaded, a dead link) fails
+ *   after 250 ms; a healthy Redis answers this script in well under a millisecond plus the round trip.
+ * - `maxRetriesPerRequest: 0`: a call in flight when the connection drops fails right then and is
+ *   not sent again after reconnecting (its request has been answered already; it must not count).
+ * - `connectTimeout`: a connection attempt to an unreachable host is abandoned after 1 s. No request
+ *   waits on it; reconnection goes on in the background (ioredis' backoff, at most 2 s apart), so
+ *   the counters come back by themselves when Redis does.
+ */
+export const REDIS_COUNTER_OPTIONS: RedisOptions = {
+  enableOfflineQueue: false,
+  commandTimeout: 250,
+  maxRetriesPerRequest: 0,
+  connectTimeout: 1000,
+};
 
 /**
  * The library's counter script, taking `n` hits at once. Same keys, same rules per hit: the hit
@@ -55,13 +76,43 @@ interface Waiter {
  * own position in the count, so limits stay exact across instances; under load a busy API key
  * costs one round trip per batch instead of one per request (measured in the content bench).
  */
-export class RedisThrottlerStorage extends ThrottlerStorageRedisService {
+export class RedisThrottlerStorage extends ThrottlerStorageRedisService implements OnModuleInit {
   /** Hits waiting for the in-flight call of their counter, by counter. */
   private readonly waiting = new Map<string, Waiter[]>();
+  private readonly logger = new Logger('RateLimit');
+  /** When the current outage began (its first failed call): one line per outage, not per request. */
+  private downSince: number | undefined;
+  private readonly connectTimeout: number;
 
   constructor(url: string, options: RedisOptions) {
-    super(url, options);
+    const merged = { ...REDIS_COUNTER_OPTIONS, ...options };
+    super(url, merged);
+    this.connectTimeout = merged.connectTimeout ?? 10_000;
     this.redis.defineCommand('svcHits', { numberOfKeys: 2, lua: HITS_SCRIPT });
+    // ioredis reports every failed reconnection attempt as an `error` event, printed to the
+    // console when nobody listens; the outage is logged once, from the failed calls, instead.
+    this.redis.on('error', () => undefined);
+  }
+
+  /**
+   * Waits for the first connection attempt to end, so the first requests after boot do not find
+   * the client still connecting (calls are not queued). Never longer than `connectTimeout`: a
+   * Redis that is down or still loading does not hold up the boot; its requests get the outage
+   * answers until it is ready.
+   */
+  async onModuleInit(): Promise<void> {
+    if (this.redis.status !== 'connecting' && this.redis.status !== 'connect') {
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      const settled = () => {
+        clearTimeout(timer);
+        this.redis.off('ready', settled).off('error', settled);
+        resolve();
+      };
+      const timer = setTimeout(settled, this.connectTimeout);
+      this.redis.once('ready', settled).once('error', settled);
+    });
   }
 
   override increment(
@@ -111,13 +162,32 @@ export class RedisThrottlerStorage extends ThrottlerStorageRedisService {
             timeToBlockExpire: isBlocked ? Math.ceil(timeToBlockExpire / 1000) : 0,
           });
         });
+        this.up();
       } catch (e) {
+        this.down(e);
         batch.forEach((waiter) => waiter.reject(e));
       }
       batch = this.waiting.get(id) ?? [];
       this.waiting.set(id, []);
     }
     this.waiting.delete(id);
+  }
+
+  private down(err: unknown): void {
+    if (this.downSince === undefined) {
+      this.downSince = Date.now();
+      this.logger.error(
+        { err },
+        'Redis rate-limit counters unavailable: the auth and API-key budgets answer 503, the global limit counts per instance',
+      );
+    }
+  }
+
+  private up(): void {
+    if (this.downSince !== undefined) {
+      this.logger.log({ outageMs: Date.now() - this.downSince }, 'Redis rate-limit counters available again');
+      this.downSince = undefined;
+    }
   }
 
   private async hits(

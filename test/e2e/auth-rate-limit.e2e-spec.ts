@@ -43,6 +43,38 @@ function expectRateLimited(
   expect(seconds).toBeLessThanOrEqual(windowSeconds);
 }
 
+/**
+ * CONTRACTS 9 on an answer of a budgeted route: the configured maximum, what is left after this
+ * request, and the Unix second the window (or the block) ends.
+ */
+function expectBudget(
+  res: { headers: Record<string, string> },
+  max: number,
+  remaining: number,
+  windowSeconds: number,
+) {
+  const now = Math.floor(Date.now() / 1000);
+  expect(res.headers['x-ratelimit-limit']).toBe(String(max));
+  expect(res.headers['x-ratelimit-remaining']).toBe(String(remaining));
+  expect(res.headers['x-ratelimit-reset']).toMatch(/^\d+$/);
+  const reset = Number(res.headers['x-ratelimit-reset']);
+  expect(reset).toBeGreaterThanOrEqual(now);
+  expect(reset).toBeLessThanOrEqual(now + windowSeconds);
+}
+
+/** Every route under the budget (SPEC 8). */
+const BUDGETED_ROUTES = [
+  'login',
+  'register',
+  'forgot-password',
+  'verify-email',
+  'verify-email/resend',
+  'reset-password',
+  'accept-invite',
+  'set-initial-password',
+  'setup',
+];
+
 const wrong = { email: 'nobody@example.com', password: 'Wrong-Password-1' };
 
 /** `n` refused logins (401 each), drawing on the caller's budget. */
@@ -88,6 +120,37 @@ describe('per-IP auth rate limit (SPEC 8, CONTRACTS 8)', () => {
     const other = await browser(t);
     expectRateLimited(await other.post('/auth/login', { email: user.email, password: user.password }), 60);
   }, 20_000);
+
+  it('sends X-RateLimit-Limit, -Remaining and -Reset on every answer of every budgeted route, from one shared count', async () => {
+    const t = await app(12, 60);
+    const user = await createUser(t);
+    const b = await browser(t);
+
+    // Each route, whatever it answers (here mostly 400 for the empty body), counts one down.
+    for (const [i, route] of BUDGETED_ROUTES.entries()) {
+      const res = await b.post(`/auth/${route}`, {});
+      expect(res.status).not.toBe(429);
+      expectBudget(res, 12, 12 - i - 1, 60);
+    }
+    const signedIn = await b.post('/auth/login', { email: user.email, password: user.password });
+    expect(signedIn.status).toBe(200);
+    expectBudget(signedIn, 12, 2, 60);
+    await spend(b, 2);
+
+    // Spent: the refusal carries the budget too, resetting when Retry-After says.
+    const limited = await b.post('/auth/register', {});
+    expectRateLimited(limited, 60);
+    expectBudget(limited, 12, 0, 60);
+    const now = Math.floor(Date.now() / 1000);
+    const resetSecond = Number(limited.headers['x-ratelimit-reset']) - Number(limited.headers['retry-after']);
+    expect(resetSecond).toBeGreaterThanOrEqual(now - 1);
+    expect(resetSecond).toBeLessThanOrEqual(now);
+
+    // Routes outside the budget carry no budget headers.
+    const csrf = await b.agent.get('/admin/api/auth/csrf');
+    expect(csrf.headers['x-ratelimit-limit']).toBeUndefined();
+    expect((await t.http.get('/admin/api/auth/setup-status')).headers['x-ratelimit-limit']).toBeUndefined();
+  }, 30_000);
 
   it('limits only the SPEC 8 routes: csrf, setup-status and refresh still answer once the budget is spent', async () => {
     const t = await app(3, 60);
@@ -172,7 +235,10 @@ describe('per-IP auth rate limit (SPEC 8, CONTRACTS 8)', () => {
       const onA = await browser(a);
       const onB = await browser(b2);
       await spend(onA, 2);
-      await spend(onB, 1);
+      // B's answer counts A's requests: the budget headers come from the shared count.
+      const last = await onB.post('/auth/login', wrong);
+      expectProblem(last, 401, 'AUTH_INVALID_CREDENTIALS');
+      expectBudget(last, 3, 0, 60);
       expectRateLimited(await onA.post('/auth/login', wrong), 60);
       expectRateLimited(await onB.post('/auth/login', wrong), 60);
 
@@ -184,7 +250,12 @@ describe('per-IP auth rate limit (SPEC 8, CONTRACTS 8)', () => {
       const t = await createTestApp({ overrides: { redisUrl: 'redis://127.0.0.1:1', redisPrefix: prefix } });
       apps.push(t);
       const b = await browser(t);
-      expectProblem(await b.post('/auth/login', wrong), 503, 'SERVICE_UNAVAILABLE');
+      const res = await b.post('/auth/login', wrong);
+      const error = expectProblem(res, 503, 'SERVICE_UNAVAILABLE');
+      // Fails closed, and says when to come back.
+      expect(res.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+      expect(res.headers['retry-after']).toBe(String(error.data?.retryAfterSeconds));
+      expect(res.headers['x-ratelimit-remaining']).toBeUndefined();
     }, 20_000);
   });
 });

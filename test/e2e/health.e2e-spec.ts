@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { TestRedis } from '../utils/redis';
 import { withAdmin } from '../utils/test-db';
 import { createTestApp, TestApp } from '../utils/test-app';
 
@@ -67,5 +68,52 @@ describe('GET/HEAD /api/health', () => {
     const back = await t.http.get('/api/health');
     expect(back.status).toBe(200);
     expect(back.body.database.ok).toBe(true);
+  });
+});
+
+describe('GET /api/health with REDIS_URL', () => {
+  let redis: TestRedis;
+  let t: TestApp;
+  beforeAll(async () => {
+    redis = await TestRedis.start();
+    t = await createTestApp({
+      overrides: { redisUrl: redis.url, redisPrefix: `svc-test-health-${process.pid}:` },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await redis?.stop();
+  });
+
+  it('reports Redis apart: a dead Redis neither fails health nor gets it refused by the global limit; back without a restart', async () => {
+    const up = await t.http.get('/api/health');
+    expect(up.status).toBe(200);
+    expect(Object.keys(up.body).sort()).toEqual([
+      'database',
+      'ok',
+      'redis',
+      'timestamp',
+      'uptime',
+      'version',
+    ]);
+    expect(up.body.redis).toEqual({ ok: true, latency: expect.any(Number) });
+
+    await redis.kill();
+    // Through the global limit (which counted in Redis until now) to a 200 from the database alone.
+    const down = await t.http.get('/api/health');
+    expect(down.status).toBe(200);
+    expect(down.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=30');
+    expect(down.body).toMatchObject({ ok: true, database: { ok: true }, redis: { ok: false } });
+
+    // Back without a restart of the service (bounded wait: the client reconnects at least every 2 s).
+    await redis.restart();
+    const deadline = Date.now() + 10_000;
+    let back = await t.http.get('/api/health');
+    while (back.body.redis?.ok !== true && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      back = await t.http.get('/api/health');
+    }
+    expect(back.status).toBe(200);
+    expect(back.body.redis).toEqual({ ok: true, latency: expect.any(Number) });
   });
 });

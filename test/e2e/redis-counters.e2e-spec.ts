@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Logger } from '@nestjs/common';
 import { RedisThrottlerStorage } from '../../src/common/redis-throttler-storage';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -10,8 +11,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 describe('Redis rate-limit counters', () => {
   const prefix = `svc-test-${randomUUID()}:`;
-  const a = new RedisThrottlerStorage(REDIS_URL, { keyPrefix: prefix, maxRetriesPerRequest: 2 });
-  const b = new RedisThrottlerStorage(REDIS_URL, { keyPrefix: prefix, maxRetriesPerRequest: 2 });
+  const a = new RedisThrottlerStorage(REDIS_URL, { keyPrefix: prefix });
+  const b = new RedisThrottlerStorage(REDIS_URL, { keyPrefix: prefix });
+  // What Nest does at boot: calls are not queued while the client connects.
+  beforeAll(() => Promise.all([a.onModuleInit(), b.onModuleInit()]));
   afterAll(async () => {
     const keys = await a.redis.keys(`${prefix}*`);
     if (keys.length) {
@@ -72,18 +75,22 @@ describe('Redis rate-limit counters', () => {
     expect((await b.increment('x', 60_000, 5, 60_000, 'apikey')).totalHits).toBe(3);
   });
 
-  it('fails every waiting hit when Redis cannot be reached', async () => {
+  it('fails every waiting hit when Redis cannot be reached, and logs the outage once', async () => {
+    const errors = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     const down = new RedisThrottlerStorage('redis://127.0.0.1:1', {
       keyPrefix: prefix,
-      maxRetriesPerRequest: 0,
       retryStrategy: () => null,
     });
     try {
+      await down.onModuleInit();
       const results = await Promise.allSettled(
         Array.from({ length: 5 }, () => down.increment('k', 1000, 5, 1000, 'apikey')),
       );
       expect(results.every((r) => r.status === 'rejected')).toBe(true);
+      await expect(down.increment('k', 1000, 5, 1000, 'apikey')).rejects.toThrow();
+      expect(errors).toHaveBeenCalledTimes(1);
     } finally {
+      errors.mockRestore();
       down.onModuleDestroy();
     }
   });

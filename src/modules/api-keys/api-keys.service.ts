@@ -6,6 +6,7 @@ import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { ServiceError } from '../../common/errors';
 import { ListQuery, ListRecord, listRecord } from '../../common/pagination';
+import { countersUnavailable, setRateLimitHeaders } from '../../common/rate-limit';
 import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../svc.options';
 import type { AuthContext } from '../auth/auth-context';
 import { sha256Hex } from '../auth/tokens.service';
@@ -170,15 +171,12 @@ export class ApiKeysService {
         windowSeconds * 1000,
         'apikey',
       );
-    } catch (e) {
-      this.logger.error({ err: e }, 'API key rate-limit counter unavailable');
-      throw new ServiceError('SERVICE_UNAVAILABLE', 'The API is unavailable for a moment; try again');
+    } catch {
+      // Redis is down: fail closed (a spent key must not get through uncounted). The store logs
+      // the outage once; each 503 is logged by the error filter.
+      throw countersUnavailable('The API is unavailable for a moment; try again');
     }
-    const now = Math.floor(Date.now() / 1000);
-    const resetIn = record.isBlocked ? record.timeToBlockExpire : record.timeToExpire;
-    res.setHeader('X-RateLimit-Limit', String(max));
-    res.setHeader('X-RateLimit-Remaining', String(Math.max(0, max - record.totalHits)));
-    res.setHeader('X-RateLimit-Reset', String(now + Math.max(0, resetIn)));
+    const resetIn = setRateLimitHeaders(res, max, record);
     if (record.isBlocked) {
       throw new ServiceError('RATE_LIMITED', 'This API key made too many requests; try again later', {
         retryAfterSeconds: Math.max(1, resetIn),

@@ -63,13 +63,9 @@ function noStore(_req: Request, res: Response, next: NextFunction): void {
           },
         ],
         setHeaders: false,
-        // Shared by every instance when REDIS_URL is set; per process otherwise.
-        storage: o.redisUrl
-          ? new RedisThrottlerStorage(o.redisUrl, {
-              keyPrefix: o.redisPrefix,
-              maxRetriesPerRequest: 2,
-            })
-          : undefined,
+        // Shared by every instance when REDIS_URL is set (failing fast while Redis is down, see
+        // REDIS_COUNTER_OPTIONS); per process otherwise.
+        storage: o.redisUrl ? new RedisThrottlerStorage(o.redisUrl, { keyPrefix: o.redisPrefix }) : undefined,
       }),
     }),
   ],

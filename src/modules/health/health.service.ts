@@ -1,16 +1,25 @@
 import { Injectable } from '@nestjs/common';
+import { InjectThrottlerStorage, ThrottlerStorage } from '@nestjs/throttler';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
+import { RedisThrottlerStorage } from '../../common/redis-throttler-storage';
 import { SVC_CONNECTION } from '../../svc.options';
 import { SERVICE_VERSION } from '../../version';
+
+export interface Probe {
+  ok: boolean;
+  latency: number;
+}
 
 export interface HealthReport {
   ok: boolean;
   version: string;
   uptime: number;
   timestamp: string;
-  database: { ok: boolean; dialect: 'postgres'; latency: number };
+  database: Probe & { dialect: 'postgres' };
+  /** Only when REDIS_URL is set. Reported, never part of `ok` (see `check`). */
+  redis?: Probe;
 }
 
 /** A probe that hangs (database unreachable, pool exhausted) answers as failed after this. */
@@ -18,32 +27,51 @@ const PROBE_TIMEOUT_MS = 3000;
 
 @Injectable()
 export class HealthService {
-  constructor(@InjectDataSource(SVC_CONNECTION) private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
+    @InjectThrottlerStorage() private readonly counters: ThrottlerStorage,
+  ) {}
 
+  /**
+   * `ok` is the database's alone. Redis only holds rate-limit counters: while it is down the
+   * instance still serves (the global limit counts per instance, the budgets answer 503), and
+   * every instance shares the one Redis, so failing health on it would make a balancer pull them
+   * all at once. Both probes run together, so a slow one does not add to the other's time.
+   */
   async check(): Promise<HealthReport> {
-    const started = process.hrtime.bigint();
-    let ok = true;
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([
-        // Straight to the driver's pool: the probe needs no query runner, and it is polled often.
-        (this.db.driver as unknown as { master: Pool }).master.query('SELECT 1'),
-        new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error('database probe timed out')), PROBE_TIMEOUT_MS);
-        }),
-      ]);
-    } catch {
-      ok = false;
-    } finally {
-      clearTimeout(timer);
-    }
-    const latency = Math.round(Number(process.hrtime.bigint() - started) / 10_000) / 100;
+    const redis = this.counters instanceof RedisThrottlerStorage ? this.counters.redis : undefined;
+    const [database, redisProbe] = await Promise.all([
+      // Straight to the driver's pool: the probe needs no query runner, and it is polled often.
+      probe(() => (this.db.driver as unknown as { master: Pool }).master.query('SELECT 1')),
+      // Bounded by the counter client's own command timeout (it does not queue while disconnected).
+      redis ? probe(() => redis.ping()) : undefined,
+    ]);
     return {
-      ok,
+      ok: database.ok,
       version: SERVICE_VERSION,
       uptime: Math.round(process.uptime() * 1000) / 1000,
       timestamp: new Date().toISOString(),
-      database: { ok, dialect: 'postgres', latency },
+      database: { ok: database.ok, dialect: 'postgres', latency: database.latency },
+      ...(redisProbe && { redis: redisProbe }),
     };
   }
+}
+
+async function probe(call: () => Promise<unknown>): Promise<Probe> {
+  const started = process.hrtime.bigint();
+  let ok = true;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      call(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('probe timed out')), PROBE_TIMEOUT_MS);
+      }),
+    ]);
+  } catch {
+    ok = false;
+  } finally {
+    clearTimeout(timer);
+  }
+  return { ok, latency: Math.round(Number(process.hrtime.bigint() - started) / 10_000) / 100 };
 }

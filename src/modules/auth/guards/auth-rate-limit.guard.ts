@@ -1,48 +1,51 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { ThrottlerGuard } from '@nestjs/throttler';
-import type {
-  ThrottlerLimitDetail,
-  ThrottlerRequest,
-} from '@nestjs/throttler/dist/throttler.guard.interface';
+import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
+import type { ThrottlerRequest } from '@nestjs/throttler/dist/throttler.guard.interface';
+import type { Request, Response } from 'express';
 import { ServiceError } from '../../../common/errors';
+import { countersUnavailable, setRateLimitHeaders } from '../../../common/rate-limit';
 
 export const AUTH_THROTTLER = 'auth';
 
 /**
  * The per-IP budget of SPEC 8, shared by every route that carries this guard: the key is the
  * client IP alone (as Express's `trust proxy` decides it; IPv6 grouped by /64, the library's
- * default), not the route. Counters live in Redis
- * when REDIS_URL is set, so every instance draws on one budget.
+ * default), not the route. Counters live in Redis when REDIS_URL is set, so every instance draws
+ * on one budget.
+ *
+ * `handleRequest` is the library's, minus its headers (named `-auth` after the throttler, with
+ * `Reset` in seconds to go): every answer the budget lets through or refuses carries the
+ * `X-RateLimit-*` headers of CONTRACTS 9, as API-key answers do, so a client sees the budget
+ * running out before the 429.
  */
 @Injectable()
 export class AuthRateLimitGuard extends ThrottlerGuard {
   protected override async handleRequest(props: ThrottlerRequest): Promise<boolean> {
-    if (props.throttler.name !== AUTH_THROTTLER) {
+    const { context, limit, ttl, throttler, blockDuration, getTracker, generateKey } = props;
+    if (throttler.name !== AUTH_THROTTLER) {
       return true;
     }
+    const http = context.switchToHttp();
+    const key = generateKey(context, await getTracker(http.getRequest<Request>(), context), AUTH_THROTTLER);
+    let record: ThrottlerStorageRecord;
     try {
-      return await super.handleRequest(props);
-    } catch (e) {
-      if (e instanceof ServiceError) {
-        throw e;
-      }
-      // The shared counter store (Redis) is down: a dependency outage, not a server bug.
-      this.logger.error({ err: e }, 'auth rate-limit counter unavailable');
-      throw new ServiceError('SERVICE_UNAVAILABLE', 'Sign-in is unavailable for a moment; try again');
+      record = await this.storageService.increment(key, ttl, limit, blockDuration, AUTH_THROTTLER);
+    } catch {
+      // Redis is down: fail closed, since an uncounted sign-in route is open to password guessing.
+      // The store logs the outage once; each 503 is logged by the error filter.
+      throw countersUnavailable('Sign-in is unavailable for a moment; try again');
     }
+    const resetIn = setRateLimitHeaders(http.getResponse<Response>(), limit, record);
+    if (record.isBlocked) {
+      throw new ServiceError('RATE_LIMITED', 'Too many attempts from this address; try again later', {
+        retryAfterSeconds: Math.max(1, resetIn),
+      });
+    }
+    return true;
   }
 
   protected override generateKey(_context: ExecutionContext, tracker: string, name: string): string {
     return `${name}:${tracker}`;
-  }
-
-  protected override async throwThrottlingException(
-    _context: ExecutionContext,
-    detail: ThrottlerLimitDetail,
-  ): Promise<void> {
-    const retryAfterSeconds = Math.max(1, detail.isBlocked ? detail.timeToBlockExpire : detail.timeToExpire);
-    throw new ServiceError('RATE_LIMITED', 'Too many attempts from this address; try again later', {
-      retryAfterSeconds,
-    });
   }
 }
