@@ -11,6 +11,13 @@ export const MAX_BODY_DEPTH = 64;
  * category Cs (what `String#isWellFormed` answers, which Node 20's TypeScript lib lacks).
  */
 const LONE_SURROGATE = /\p{Cs}/u;
+/**
+ * Keys no body may hold, at any depth: `__proto__` rewrites an object's prototype when a body is
+ * copied or merged, and `constructor`/`prototype` make class-transformer build objects from the
+ * input (a crash, or worse). No field of the service is named so (content and user-field names
+ * reserve them too), so refusing them costs nothing legitimate.
+ */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** Problems listed at most per request: enough to fix a body, bounded for a hostile one. */
 const MAX_ISSUES = 20;
 
@@ -31,8 +38,8 @@ export function stringProblem(s: string): string | null {
 
 /**
  * Checks a parsed JSON body without recursion: nesting deeper than MAX_BODY_DEPTH (one issue,
- * found before anything else walks the body), and every key and string value by `stringProblem`
- * (`path` as validation paths are written: `a.b.0.c`).
+ * found before anything else walks the body), no FORBIDDEN_KEYS, and every key and string value
+ * by `stringProblem` (`path` as validation paths are written: `a.b.0.c`).
  */
 export function inputProblem(body: unknown): { message: string; issues: ValidationIssue[] } | null {
   const issues: ValidationIssue[] = [];
@@ -60,7 +67,11 @@ export function inputProblem(body: unknown): { message: string; issues: Validati
       : Object.entries(value);
     for (const [key, child] of entries) {
       const at = path ? `${path}.${key}` : key;
-      const keyProblem = Array.isArray(value) ? null : stringProblem(key);
+      const keyProblem = Array.isArray(value)
+        ? null
+        : FORBIDDEN_KEYS.has(key)
+          ? `may not be "${key}"`
+          : stringProblem(key);
       if (keyProblem) {
         issues.push({ path: at, code: 'invalidString', message: `a field name ${keyProblem}` });
         continue;

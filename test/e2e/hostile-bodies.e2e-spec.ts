@@ -224,6 +224,33 @@ describe('hostile bodies and URLs (issue 15)', () => {
     });
   });
 
+  it('a __proto__, constructor or prototype key anywhere in a body: 400 naming it (was a 500 on /users and /me)', async () => {
+    for (const [method, path, body, at] of [
+      ['patch', '/me', { name: { constructor: 1 } }, 'name.constructor'],
+      ['post', '/users', { email: 'p@example.com', name: [{ constructor: 'x' }] }, 'name.0.constructor'],
+      [
+        'post',
+        '/collections/posts/entries',
+        JSON.parse('{"title":"t","__proto__":{"admin":true}}'),
+        '__proto__',
+      ],
+      ['post', '/roles', { name: 'r', prototype: {} }, 'prototype'],
+    ] as const) {
+      const res = await t.http[method](`/admin/api${path}`).set(admin).send(body);
+      expectInvalid(res, 400, 'VALIDATION_ERROR', at);
+    }
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+  });
+
+  it('a body of 50,000 unknown keys gets at most 50 issues and the count of the rest', async () => {
+    const body = Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, 0]));
+    const res = await t.http.post('/admin/api/roles').set(admin).send(body);
+    expectInvalid(res, 400, 'VALIDATION_ERROR');
+    expect(res.body.error.data.errors).toHaveLength(50);
+    expect(res.body.error.data.omittedErrors).toBeGreaterThan(49_000);
+    expect(res.text.length).toBeLessThan(64 * 1024);
+  });
+
   it('error messages echo input only in a short, printable form', async () => {
     const hostile = `evil\u202e\r\n${'y'.repeat(5000)}`;
     const res = await t.http

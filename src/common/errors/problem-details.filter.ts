@@ -172,15 +172,23 @@ export function printable(text: string): string {
   return escaped.length > MAX_MESSAGE ? `${escaped.slice(0, MAX_MESSAGE - 1)}…` : escaped;
 }
 
+/**
+ * Issues listed at most in one answer: a body of 50,000 unknown keys would otherwise be answered
+ * with 50,000 issues (megabytes). The count of the others is in `data.omittedErrors`.
+ */
+const MAX_LISTED_ISSUES = 50;
+
 /** `data.errors[]` (validation issues) get the same treatment; other data is the service's own. */
 function printableIssues(data: Record<string, unknown>): Record<string, unknown> {
   if (!Array.isArray(data.errors)) {
     return data;
   }
-  const errors = (data.errors as Array<Record<string, unknown>>).map((e) => ({
+  const all = data.errors as Array<Record<string, unknown>>;
+  const omitted = all.length - MAX_LISTED_ISSUES;
+  const errors = all.slice(0, MAX_LISTED_ISSUES).map((e) => ({
     ...e,
     ...(typeof e.path === 'string' ? { path: printable(e.path) } : {}),
     ...(typeof e.message === 'string' ? { message: printable(e.message) } : {}),
   }));
-  return { ...data, errors };
+  return omitted > 0 ? { ...data, errors, omittedErrors: omitted } : { ...data, errors };
 }
