@@ -1,11 +1,9 @@
-import { RequestMethod } from '@nestjs/common';
-import { GUARDS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { ModulesContainer } from '@nestjs/core';
+import { GUARDS_METADATA } from '@nestjs/common/constants';
 import type { Response } from 'supertest';
-import { SVC_ROUTE } from '../../src/common/svc-controller';
 import { IS_PUBLIC } from '../../src/modules/auth/decorators/public.decorator';
 import { AuthRateLimitGuard } from '../../src/modules/auth/guards/auth-rate-limit.guard';
 import { browser, Browser, createUser, signIn } from '../utils/auth';
+import { serviceRoutes } from '../utils/routes';
 import { createTestApp, TestApp } from '../utils/test-app';
 
 interface Route {
@@ -15,39 +13,17 @@ interface Route {
   isPublic: boolean;
 }
 
-/** Every route the app registered, from the decorators (as test/e2e/route-access does). */
+/** Every route the app registered, with its guards (class and handler) and whether it is public. */
 function routesOf(t: TestApp): Route[] {
-  const routes: Route[] = [];
-  for (const module of t.app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const cls = wrapper.metatype as (new (...args: never[]) => object) | null;
-      if (!cls || !Reflect.getMetadata(SVC_ROUTE, cls)) {
-        continue;
-      }
-      const base = String(Reflect.getMetadata(PATH_METADATA, cls));
-      for (const name of Object.getOwnPropertyNames(cls.prototype)) {
-        const handler = (cls.prototype as Record<string, unknown>)[name];
-        if (
-          name === 'constructor' ||
-          typeof handler !== 'function' ||
-          Reflect.getMetadata(PATH_METADATA, handler) === undefined
-        ) {
-          continue;
-        }
-        const path = String(Reflect.getMetadata(PATH_METADATA, handler));
-        routes.push({
-          method: RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number],
-          path: `/${[base, path].filter((p) => p && p !== '/').join('/')}`.replace(/\/+/g, '/'),
-          guards: [
-            ...((Reflect.getMetadata(GUARDS_METADATA, cls) as unknown[] | undefined) ?? []),
-            ...((Reflect.getMetadata(GUARDS_METADATA, handler) as unknown[] | undefined) ?? []),
-          ],
-          isPublic: !!(Reflect.getMetadata(IS_PUBLIC, handler) ?? Reflect.getMetadata(IS_PUBLIC, cls)),
-        });
-      }
-    }
-  }
-  return routes;
+  return serviceRoutes(t.app).map(({ method, path, handler, cls }) => ({
+    method,
+    path,
+    guards: [
+      ...((Reflect.getMetadata(GUARDS_METADATA, cls) as unknown[] | undefined) ?? []),
+      ...((Reflect.getMetadata(GUARDS_METADATA, handler) as unknown[] | undefined) ?? []),
+    ],
+    isPublic: !!(Reflect.getMetadata(IS_PUBLIC, handler) ?? Reflect.getMetadata(IS_PUBLIC, cls)),
+  }));
 }
 
 const label = (r: { method: string; path: string }) => `${r.method} ${r.path}`;

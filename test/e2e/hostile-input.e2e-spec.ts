@@ -1,12 +1,8 @@
-import { RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { ModulesContainer } from '@nestjs/core';
 import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { unescape as lenientUnescape } from 'node:querystring';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { ERROR_STATUS, isErrorCode } from '../../src/common/errors/error-codes';
-import { SVC_ROUTE } from '../../src/common/svc-controller';
 import { LimitedExpressAdapter } from '../../src/http-server';
 import { EmailProvidersService } from '../../src/modules/email/email-providers.service';
 import {
@@ -23,6 +19,7 @@ import {
 import { doc, paragraph, text } from '../utils/lexical';
 import { LogCapture } from '../utils/log-capture';
 import { RawResponse, sendRaw } from '../utils/raw-http';
+import { serviceRoutes } from '../utils/routes';
 import { startSmtp, TestSmtp, useTestSmtp } from '../utils/smtp';
 import { createTestApp, TestApp } from '../utils/test-app';
 
@@ -123,31 +120,11 @@ interface Route {
 const FLOORED = /\/auth\/(login|register|forgot-password|verify-email\/resend)$/;
 
 function discoverRoutes(t: TestApp): Route[] {
-  const routes: Route[] = [];
-  for (const module of t.app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const cls = wrapper.metatype as (new (...args: never[]) => object) | null;
-      if (!cls || !Reflect.getMetadata(SVC_ROUTE, cls)) {
-        continue;
-      }
-      const base = String(Reflect.getMetadata(PATH_METADATA, cls));
-      for (const name of Object.getOwnPropertyNames(cls.prototype)) {
-        const handler = (cls.prototype as Record<string, unknown>)[name];
-        if (
-          name === 'constructor' ||
-          typeof handler !== 'function' ||
-          Reflect.getMetadata(PATH_METADATA, handler) === undefined
-        ) {
-          continue;
-        }
-        const sub = String(Reflect.getMetadata(PATH_METADATA, handler));
-        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
-        const path = `/${[base, sub].filter((p) => p && p !== '/').join('/')}`.replace(/\/+/g, '/');
-        routes.push({ method, path, weight: FLOORED.test(path) ? 0.35 : 1 });
-      }
-    }
-  }
-  return routes.sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`));
+  return serviceRoutes(t.app).map(({ method, path }) => ({
+    method,
+    path,
+    weight: FLOORED.test(path) ? 0.35 : 1,
+  }));
 }
 
 type CallerName = 'anonymous' | 'superAdmin' | 'lowPrivilege' | 'apiKey' | 'cookieSession';

@@ -1,7 +1,4 @@
-import { RequestMethod } from '@nestjs/common';
-import { GUARDS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { ModulesContainer } from '@nestjs/core';
-import { SVC_ROUTE } from '../../src/common/svc-controller';
+import { GUARDS_METADATA } from '@nestjs/common/constants';
 import {
   COOKIE_ONLY,
   REQUIRED_PERMISSIONS,
@@ -11,6 +8,7 @@ import { CONTENT_ROUTE, ContentRouteMeta } from '../../src/modules/content/conte
 import { IS_PUBLIC } from '../../src/modules/auth/decorators/public.decorator';
 import { AuthRateLimitGuard } from '../../src/modules/auth/guards/auth-rate-limit.guard';
 import { CsrfGuard } from '../../src/modules/auth/guards/csrf.guard';
+import { serviceRoutes } from '../utils/routes';
 import { createTestApp, TestApp } from '../utils/test-app';
 
 type Target = object;
@@ -47,44 +45,24 @@ describe('route access', () => {
 
   it('matches the reviewed snapshot', () => {
     const lines: string[] = [];
-    for (const module of t.app.get(ModulesContainer).values()) {
-      for (const wrapper of module.controllers.values()) {
-        const cls = wrapper.metatype as (new (...args: never[]) => object) | null;
-        if (!cls || !Reflect.getMetadata(SVC_ROUTE, cls)) {
-          continue;
-        }
-        const base = String(Reflect.getMetadata(PATH_METADATA, cls));
-        for (const name of Object.getOwnPropertyNames(cls.prototype)) {
-          const handler = (cls.prototype as Record<string, unknown>)[name];
-          if (
-            name === 'constructor' ||
-            typeof handler !== 'function' ||
-            Reflect.getMetadata(PATH_METADATA, handler) === undefined
-          ) {
-            continue;
-          }
-          const path = String(Reflect.getMetadata(PATH_METADATA, handler));
-          const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
-          const full = `/${[base, path].filter((p) => p && p !== '/').join('/')}`.replace(/\/+/g, '/');
-          const permissions = meta<string[]>(REQUIRED_PERMISSIONS, handler, cls);
-          const content = meta<ContentRouteMeta>(CONTENT_ROUTE, handler);
-          const access = meta<boolean>(IS_PUBLIC, handler, cls)
-            ? 'public'
-            : content
-              ? `${content.kind} access rule, else ${content.action}-{slug}`
-              : [
-                  meta<boolean>(COOKIE_ONLY, handler, cls) ? 'cookie-only' : 'authenticated',
-                  ...(permissions?.length ? [permissions.join(' | ')] : []),
-                  ...(meta<boolean>(SUPER_ADMIN_ONLY, handler, cls) ? ['super-admin'] : []),
-                ].join(' ');
-          const guards = guardsOf(handler, cls);
-          const markers = [
-            ...(guards.includes(AuthRateLimitGuard) ? ['[auth-budget]'] : []),
-            ...(guards.includes(CsrfGuard) && (method === 'POST' || method === 'PATCH') ? ['[csrf]'] : []),
-          ];
-          lines.push([`${method.padEnd(6)} ${full.padEnd(52)} ${access}`, ...markers].join(' '));
-        }
-      }
+    for (const { method, path: full, handler, cls } of serviceRoutes(t.app)) {
+      const permissions = meta<string[]>(REQUIRED_PERMISSIONS, handler, cls);
+      const content = meta<ContentRouteMeta>(CONTENT_ROUTE, handler);
+      const access = meta<boolean>(IS_PUBLIC, handler, cls)
+        ? 'public'
+        : content
+          ? `${content.kind} access rule, else ${content.action}-{slug}`
+          : [
+              meta<boolean>(COOKIE_ONLY, handler, cls) ? 'cookie-only' : 'authenticated',
+              ...(permissions?.length ? [permissions.join(' | ')] : []),
+              ...(meta<boolean>(SUPER_ADMIN_ONLY, handler, cls) ? ['super-admin'] : []),
+            ].join(' ');
+      const guards = guardsOf(handler, cls);
+      const markers = [
+        ...(guards.includes(AuthRateLimitGuard) ? ['[auth-budget]'] : []),
+        ...(guards.includes(CsrfGuard) && (method === 'POST' || method === 'PATCH') ? ['[csrf]'] : []),
+      ];
+      lines.push([`${method.padEnd(6)} ${full.padEnd(52)} ${access}`, ...markers].join(' '));
     }
     expect(lines.sort().join('\n')).toMatchSnapshot();
   });
