@@ -23,7 +23,7 @@ export type DatabaseConfig =
 
 export const MIGRATIONS_TABLE = 'svc_migrations';
 /** Arbitrary constant: serialises migration runs of several instances booting at once. */
-const MIGRATION_LOCK_ID = 7_310_240_001;
+export const MIGRATION_LOCK_ID = 7_310_240_001;
 
 /** The one place DataSource options are built: used by the app, the CLI (ormconfig.ts) and the tests. */
 export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
@@ -70,9 +70,10 @@ export async function runMigrations(ds: DataSource): Promise<string[]> {
   const runner = ds.createQueryRunner();
   await runner.connect();
   try {
-    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    // Migrations may rewrite large tables: no statement timeout on this session while they run.
+    // No statement timeout on this session while migrations run: they may rewrite large tables,
+    // and the lock may wait behind another instance's run.
     await runner.query('SET statement_timeout = 0');
+    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     const executor = new MigrationExecutor(ds, runner);
     executor.transaction = 'each';
     const ran = await executor.executePendingMigrations();

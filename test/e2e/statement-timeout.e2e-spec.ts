@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions, runMigrations } from '../../src/database/data-source';
+import { dataSourceOptions, MIGRATION_LOCK_ID, runMigrations } from '../../src/database/data-source';
 import { createUser, bearerFor } from '../utils/auth';
 import { createTestApp, TestApp } from '../utils/test-app';
 import { createTestDatabase, databaseUrl, testEnv, TestDatabase, withAdmin } from '../utils/test-db';
@@ -82,19 +82,25 @@ describe('statement timeout', () => {
     }
   });
 
-  it('migrations run without the limit (a 1 ms timeout still migrates an empty database)', async () => {
+  it('migrations run without the limit: one waiting past it behind another run still migrates', async () => {
     const name = `svc_t_${testEnv().runId}_timeout_${Date.now().toString(36)}`;
     await withAdmin((c) => c.query(`CREATE DATABASE "${name}"`));
-    const ds = new DataSource(
-      dataSourceOptions({ url: databaseUrl(testEnv().adminUrl, name), statementTimeoutMs: 1 }),
-    );
+    const url = databaseUrl(testEnv().adminUrl, name);
+    const ds = new DataSource(dataSourceOptions({ url, statementTimeoutMs: 300 }));
+    // Another instance's run holds the migration lock for longer than the limit.
+    const other = new Client({ connectionString: url });
+    await other.connect();
     try {
+      await other.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
       await ds.initialize();
-      const ran = await runMigrations(ds);
-      expect(ran.length).toBeGreaterThan(0);
+      const running = runMigrations(ds);
+      await new Promise((r) => setTimeout(r, 800)); // well past the 300 ms limit
+      await other.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+      expect((await running).length).toBeGreaterThan(0);
       // The pool's connections keep the limit for ordinary work.
-      await expect(ds.query('SELECT pg_sleep(0.05)')).rejects.toThrow(/statement timeout/);
+      await expect(ds.query('SELECT pg_sleep(0.5)')).rejects.toThrow(/statement timeout/);
     } finally {
+      await other.end();
       await ds.destroy().catch(() => undefined);
       await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     }
