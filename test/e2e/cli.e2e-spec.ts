@@ -1,40 +1,23 @@
-import { execFile } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { CliResult, runCli } from '../utils/cli';
 
 const ROOT = join(__dirname, '..', '..');
 // Never created when the tools stop where they should: before any database work.
 const DATA_DIR = join(ROOT, '.svc-test', `cli-${process.pid}`);
 
-/**
- * A command-line tool run from source (jiti, no build) as npm would run it, with `npm` the
- * environment npm would add. The embedded database of DATA_DIR is what it would open.
- */
+/** A tool run as npm would run it (`npm`: what npm adds), on DATA_DIR's embedded database. */
 function cli(
   name: 'migrate' | 'seed-admin',
   args: string[],
   npm: NodeJS.ProcessEnv = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, SVC_DATA_DIR: DATA_DIR, JITI_FS_CACHE: 'false' };
+): Promise<CliResult> {
+  const env: NodeJS.ProcessEnv = { ...process.env, SVC_DATA_DIR: DATA_DIR };
   delete env.DATABASE_URL;
   for (const key of Object.keys(env).filter((k) => k.startsWith('npm_config_'))) {
     delete env[key]; // whatever npm set for the jest run itself
   }
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [
-        join(ROOT, 'node_modules', 'jiti', 'lib', 'jiti-cli.mjs'),
-        join(ROOT, 'src', 'cli', `${name}.ts`),
-        ...args,
-      ],
-      { cwd: ROOT, env: { ...env, ...npm }, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
+  return runCli(name, args, { ...env, ...npm });
 }
 
 describe('command-line tools', () => {

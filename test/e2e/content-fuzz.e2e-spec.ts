@@ -1,6 +1,7 @@
 import { unescape as lenientUnescape } from 'node:querystring';
 import { createTestApp, TestApp } from '../utils/test-app';
 import { bearerFor, createUser } from '../utils/auth';
+import { mulberry32 } from '../utils/prng';
 
 /**
  * 2,000 random and hostile query strings against the list (and count) routes of one collection:
@@ -18,17 +19,6 @@ const CONCURRENCY = 8;
 const MAX_QUERY_LENGTH = 14_500;
 
 const BASE = '/admin/api/collections/things/entries';
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FIELDS = [
   'title',

@@ -1,7 +1,8 @@
-import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { CliResult, runCli } from '../utils/cli';
 
 const ROOT = join(__dirname, '..', '..');
 const DATA_DIR = join(ROOT, '.svc-test', `embedded-${process.pid}`);
@@ -62,31 +63,17 @@ function postmasterPid(): number {
   return Number(readFileSync(join(DATA_DIR, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
 }
 
-/** A command-line tool run from source (jiti, no build) on DATA_DIR's embedded database. */
+/** A command-line tool on DATA_DIR's embedded database. */
 function cli(
   name: 'migrate' | 'seed-admin',
   args: string[],
   extraEnv: NodeJS.ProcessEnv = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, SVC_DATA_DIR: DATA_DIR, JITI_FS_CACHE: 'false' };
+): Promise<CliResult> {
+  const env: NodeJS.ProcessEnv = { ...process.env, SVC_DATA_DIR: DATA_DIR };
   // The embedded database, and no port given: the tool must find the server's port itself.
   delete env.DATABASE_URL;
   delete env.SVC_EMBEDDED_PG_PORT;
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [
-        join(ROOT, 'node_modules', 'jiti', 'lib', 'jiti-cli.mjs'),
-        join(ROOT, 'src', 'cli', `${name}.ts`),
-        ...args,
-      ],
-      { cwd: ROOT, env: { ...env, ...extraEnv }, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
+  return runCli(name, args, { ...env, ...extraEnv });
 }
 
 function alive(pid: number): boolean {

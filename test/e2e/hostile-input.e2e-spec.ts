@@ -22,6 +22,7 @@ import { RawResponse, sendRaw } from '../utils/raw-http';
 import { serviceRoutes } from '../utils/routes';
 import { startSmtp, TestSmtp, useTestSmtp } from '../utils/smtp';
 import { createTestApp, TestApp } from '../utils/test-app';
+import { mulberry32 } from '../utils/prng';
 
 /**
  * Seeded hostile requests over every route of the service (SPEC 7, CONTRACTS 8).
@@ -62,20 +63,6 @@ const ONLY = process.env.HOSTILE_CASES
 /** Node refuses a request whose line and headers exceed 16 KiB before the app sees it (tested apart). */
 const MAX_HEAD = 15_000;
 const API = '/admin/api';
-
-// ---------------------------------------------------------------------------------------------
-// PRNG
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Gen {
   r: () => number;
