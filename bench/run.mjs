@@ -988,7 +988,7 @@ async function main() {
         DATABASE_URL: databaseUrl,
         SVC_SECRET: randomBytes(32).toString('hex'),
         NEXT_PUBLIC_APP_URL: svcUrl,
-        SVC_LOG_LEVEL: 'warn',
+        SVC_LOG_LEVEL: process.env.BENCH_SVC_LOG_LEVEL || 'warn',
         SVC_CONFIG: path.join(BENCH_DIR, 'bench.config.mjs'),
         // Rate-limit counters in Redis, as several instances would run them (BENCH_REDIS_URL='' for memory).
         REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
