@@ -32,6 +32,7 @@ export async function serverOptions(env: Env, databaseUrl: string): Promise<SvcM
     publicUrl: env.publicUrl,
     allowedOrigins: env.allowedOrigins,
     redisUrl: env.redisUrl,
+    rateLimitMaxKeys: env.rateLimitMaxKeys,
     production: env.production,
     standalone: true,
     logger: { level: env.logLevel, pretty: !env.production },

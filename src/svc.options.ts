@@ -17,6 +17,11 @@ export interface SvcModuleOptions {
   redisUrl?: string;
   /** Prefix of every Redis key the service writes (default `svc:`), so deployments can share a Redis. */
   redisPrefix?: string;
+  /**
+   * Without Redis: rate-limit counters each budget keeps in memory before forgetting the least
+   * recently used one (default 100,000; `SVC_RATE_LIMIT_MAX_KEYS`).
+   */
+  rateLimitMaxKeys?: number;
   production?: boolean;
   /**
    * Standalone: the service owns every path (unknown routes answer problem+json). Off when imported

@@ -1,8 +1,10 @@
 import { Inject, Injectable, NestMiddleware, OnApplicationShutdown } from '@nestjs/common';
-import { InjectThrottlerStorage, ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
+import { InjectThrottlerStorage, ThrottlerStorage } from '@nestjs/throttler';
+import { normalizeIp } from '@nestjs/throttler/dist/ip';
 import type { NextFunction, Request, Response } from 'express';
 import { SVC_OPTIONS, SvcOptions } from '../svc.options';
 import { ServiceError } from './errors';
+import { MemoryCounterStore } from './memory-counter-store';
 
 /**
  * The global per-IP limit of SPEC 5.8 (`rateLimit`): requests under /admin/api/ are skipped
@@ -17,12 +19,14 @@ import { ServiceError } from './errors';
  */
 @Injectable()
 export class GlobalRateLimitMiddleware implements NestMiddleware, OnApplicationShutdown {
-  private readonly perInstance = new ThrottlerStorageService();
+  private readonly perInstance: MemoryCounterStore;
 
   constructor(
     @Inject(SVC_OPTIONS) private readonly options: SvcOptions,
     @InjectThrottlerStorage() private readonly counters: ThrottlerStorage,
-  ) {}
+  ) {
+    this.perInstance = new MemoryCounterStore(options.rateLimitMaxKeys);
+  }
 
   async use(req: Request, _res: Response, next: NextFunction): Promise<void> {
     const { max, windowSeconds, skip } = this.options.config.rateLimit;
@@ -30,7 +34,8 @@ export class GlobalRateLimitMiddleware implements NestMiddleware, OnApplicationS
       next();
       return;
     }
-    const key = `global:${req.ip ?? 'unknown'}`;
+    // IPv6 by /64 (and v4-mapped as v4), as the sign-in budget counts: one host holds a whole /64.
+    const key = `global:${normalizeIp(req.ip ?? 'unknown')}`;
     const ttl = windowSeconds * 1000;
     let record;
     try {
@@ -46,7 +51,7 @@ export class GlobalRateLimitMiddleware implements NestMiddleware, OnApplicationS
     next();
   }
 
-  /** Stops the fallback's sweep timer, started by its first count. */
+  /** Stops the fallback's sweep timer. */
   onApplicationShutdown(): void {
     this.perInstance.onApplicationShutdown();
   }

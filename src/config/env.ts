@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEFAULT_COUNTER_MAX_KEYS } from '../common/memory-counter-store';
 
 /** The environment, validated once at boot (CONTRACTS 1). */
 /** How long a client may take, set deliberately rather than left to Node's defaults. */
@@ -34,6 +35,7 @@ export interface Env {
   dbPool: number;
   preparedStatements: boolean;
   statementTimeoutMs: number;
+  rateLimitMaxKeys: number;
   http: HttpLimits;
   secret?: string;
   configFile?: string;
@@ -141,6 +143,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dbPool: int('SVC_DB_POOL', 10, 2, 200),
     preparedStatements: bool('SVC_DB_PREPARED_STATEMENTS', true),
     statementTimeoutMs: int('SVC_DB_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),
+    rateLimitMaxKeys: int('SVC_RATE_LIMIT_MAX_KEYS', DEFAULT_COUNTER_MAX_KEYS, 100, 100_000_000),
     http: {
       headersTimeoutMs: int('SVC_HEADERS_TIMEOUT_MS', DEFAULT_HTTP_LIMITS.headersTimeoutMs, 1000, 600_000),
       idleTimeoutMs: int('SVC_IDLE_TIMEOUT_MS', DEFAULT_HTTP_LIMITS.idleTimeoutMs, 1000, 3_600_000),

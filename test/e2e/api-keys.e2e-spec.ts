@@ -895,12 +895,30 @@ describe('per-key rate limit (SPEC 8, CONTRACTS 5, 9)', () => {
     expect(Number(retryAfter)).toBeLessThanOrEqual(60);
   }
 
-  describe('in process', () => {
+  // The same budget answered from memory (no REDIS_URL) and from Redis: the same headers.
+  describe.each([
+    ['in memory', false],
+    ['in Redis', true],
+  ])('counters %s', (_where, redis) => {
+    const prefix = `svc-test-apikeys-one-${process.pid}-${Date.now()}:`;
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp({ config });
+      t = await createTestApp({
+        config,
+        overrides: redis ? { redisUrl: REDIS_URL, redisPrefix: prefix } : {},
+      });
     });
-    afterAll(() => t.close());
+    afterAll(async () => {
+      await t.close();
+      if (redis) {
+        const client = new Redis(REDIS_URL);
+        const keys = await client.keys(`${prefix}*`);
+        if (keys.length) {
+          await client.del(...keys);
+        }
+        await client.quit();
+      }
+    });
 
     it('counts down X-RateLimit-Remaining, then 429 RATE_LIMITED with Retry-After; each key has its own budget', async () => {
       const user = await userWithPermissions(t, ['read-users']);

@@ -43,3 +43,25 @@ describe('global rate limit with a skip function', () => {
     expect((await t.http.get('/admin/api/auth/setup-status')).status).toBe(429);
   });
 });
+
+describe('global rate limit behind a trusted proxy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { trustProxy: true, rateLimit: { max: 2, windowSeconds: 60 } } });
+  });
+  afterAll(() => t.close());
+
+  const from = (ip: string) => t.http.get('/api/health').set('X-Forwarded-For', ip);
+
+  it('counts an IPv6 client by its /64: a new address in the same /64 gets no fresh budget', async () => {
+    expect((await from('2001:db8:1:2::1')).status).toBe(200);
+    expect((await from('2001:db8:1:2::ffff')).status).toBe(200);
+    expect((await from('2001:db8:1:2:abcd::9')).status).toBe(429);
+    // Another /64, and an IPv4 client, have their own.
+    expect((await from('2001:db8:1:3::1')).status).toBe(200);
+    expect((await from('203.0.113.7')).status).toBe(200);
+    // An IPv4-mapped IPv6 address is its IPv4 client.
+    expect((await from('::ffff:203.0.113.7')).status).toBe(200);
+    expect((await from('203.0.113.7')).status).toBe(429);
+  });
+});

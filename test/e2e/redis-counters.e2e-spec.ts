@@ -3,11 +3,11 @@ import { Logger } from '@nestjs/common';
 import { RedisThrottlerStorage } from '../../src/common/redis-throttler-storage';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The Redis rate-limit counters (REDIS_URL): hits on one counter are coalesced into batched
  * calls, and every hit must still get its own place in the count, on one instance or several.
+ * The rules both stores share (window, block, expiry) are in counter-stores.e2e-spec.ts.
  */
 describe('Redis rate-limit counters', () => {
   const prefix = `svc-test-${randomUUID()}:`;
@@ -52,27 +52,6 @@ describe('Redis rate-limit counters', () => {
     expect(new Set(records.map((r) => r.totalHits)).size).toBe(40);
     expect(Math.max(...records.map((r) => r.totalHits))).toBe(40);
     expect(records.filter((r) => r.isBlocked)).toHaveLength(10);
-  });
-
-  it('keeps a blocked counter blocked, then lifts the block when it expires and counts afresh', async () => {
-    const hit = () => a.increment('expiring', 300, 1, 300, 'apikey');
-    expect(await hit()).toMatchObject({ totalHits: 1, isBlocked: false });
-    expect(await hit()).toMatchObject({ totalHits: 2, isBlocked: true, timeToBlockExpire: 1 });
-    expect(await hit()).toMatchObject({ totalHits: 3, isBlocked: true });
-    // A fixed wait on purpose: the counter and its block expiring by Redis' clock (300 ms TTLs) is
-    // what this test is about; no event announces an expiry.
-    await sleep(400);
-    expect(await hit()).toMatchObject({ totalHits: 1, isBlocked: false, timeToBlockExpire: 0 });
-  });
-
-  it('counts separate counters and throttlers apart', async () => {
-    await Promise.all([
-      a.increment('x', 60_000, 5, 60_000, 'apikey'),
-      a.increment('x', 60_000, 5, 60_000, 'apikey'),
-    ]);
-    expect((await a.increment('x', 60_000, 5, 60_000, 'global')).totalHits).toBe(1);
-    expect((await a.increment('y', 60_000, 5, 60_000, 'apikey')).totalHits).toBe(1);
-    expect((await b.increment('x', 60_000, 5, 60_000, 'apikey')).totalHits).toBe(3);
   });
 
   it('fails every waiting hit when Redis cannot be reached, and logs the outage once', async () => {

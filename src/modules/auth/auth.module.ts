@@ -10,6 +10,7 @@ import {
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { NextFunction, Request, Response } from 'express';
+import { MemoryCounterStore } from '../../common/memory-counter-store';
 import { RedisThrottlerStorage } from '../../common/redis-throttler-storage';
 import { JobsModule } from '../../jobs/jobs.module';
 import { SVC_OPTIONS, SvcOptions } from '../../svc.options';
@@ -64,8 +65,10 @@ function noStore(_req: Request, res: Response, next: NextFunction): void {
         ],
         setHeaders: false,
         // Shared by every instance when REDIS_URL is set (failing fast while Redis is down, see
-        // REDIS_COUNTER_OPTIONS); per process otherwise.
-        storage: o.redisUrl ? new RedisThrottlerStorage(o.redisUrl, { keyPrefix: o.redisPrefix }) : undefined,
+        // REDIS_COUNTER_OPTIONS); per process otherwise, with the same rules (MemoryCounterStore).
+        storage: o.redisUrl
+          ? new RedisThrottlerStorage(o.redisUrl, { keyPrefix: o.redisPrefix })
+          : new MemoryCounterStore(o.rateLimitMaxKeys),
       }),
     }),
   ],
