@@ -53,11 +53,11 @@ let interrupted = false;
 let benchSession;
 function benchAdmin(ctx) {
   benchSession ??= (async () => {
-    const csrf = await ctx.request({ url: `${ctx.svcUrl}/admin/api/auth/csrf` });
+    const csrf = await ctx.request({ url: `${ctx.apiUrl}/admin/api/auth/csrf` });
     const token = csrf.json?.csrfToken;
     const res = await ctx.request({
       method: 'POST',
-      url: `${ctx.svcUrl}/admin/api/auth/setup`,
+      url: `${ctx.apiUrl}/admin/api/auth/setup`,
       headers: { 'X-CSRF-Token': token, Cookie: `svc_csrf=${token}` },
       body: { email: 'bench-admin@example.com', name: 'Bench Admin', password: 'Bench-Password-1' },
     });
@@ -136,7 +136,7 @@ function chainUser(ctx) {
 async function mintApiKey(ctx, sessionToken, body) {
   const res = await ctx.request({
     method: 'POST',
-    url: `${ctx.svcUrl}/admin/api/api-keys`,
+    url: `${ctx.apiUrl}/admin/api/api-keys`,
     headers: { Cookie: `svc_session=${sessionToken}` },
     body,
   });
@@ -321,63 +321,110 @@ function checkDepth1(json, warn) {
   return null;
 }
 
-/** Scenarios "content list <size> (key)" and "bare content list <size>": the same query string. */
-function contentListScenarios(size, targets = {}, autocannonOptions = undefined) {
-  const svcPath = `/admin/api/collections/posts-${size}/entries?${CONTENT_LIST_QUERY}`;
-  const barePath = `/bare/posts-${size}/entries?${CONTENT_LIST_QUERY}`;
-  return [
-    {
-      name: `content list ${size} (key)`,
-      target: 'svc',
-      method: 'GET',
-      path: svcPath,
-      targets: targets.svc,
-      autocannon: autocannonOptions,
-      setup: async (ctx) => {
-        const seed = await seedContent(ctx, size);
-        const headers = { Authorization: `Bearer ${await contentKey(ctx)}` };
-        const json = await checkAnswer(
-          ctx,
-          `content list ${size} (key)`,
-          ctx.svcUrl + svcPath,
-          headers,
-          checkList(seed),
-        );
-        await compareWithBare(ctx, `content list ${size} (key)`, json, barePath);
-        return { headers };
-      },
+/** The base URL of a scenario's target: 'svc' (tuned), 'svc-default' (default deployment) or 'bare'. */
+function baseUrlOf(ctx, target) {
+  return { svc: ctx.svcUrl, 'svc-default': ctx.defaultUrl, bare: ctx.bareUrl }[target];
+}
+
+/** A full-access key of the bench super-admin (writes entries). Memoised. */
+let writeKeyPromise;
+function writeKey(ctx) {
+  writeKeyPromise ??= (async () =>
+    mintApiKey(ctx, (await benchAdmin(ctx)).token, { name: 'bench writer', type: 'full-access' }))();
+  return writeKeyPromise;
+}
+
+/**
+ * "A list right after a write is exact on the instance that wrote": with the list's count cached
+ * (listed once before), creates a matching entry on `base`, lists again there (total + 1),
+ * deletes it and lists again (total back). Throws on a wrong total.
+ */
+async function checkListAfterWrite(ctx, name, base, size, seed) {
+  const url = `${base}/admin/api/collections/posts-${size}/entries?${CONTENT_LIST_QUERY}`;
+  const reader = { Authorization: `Bearer ${await contentKey(ctx)}` };
+  const writer = { Authorization: `Bearer ${await writeKey(ctx)}` };
+  const total = async () => (await ctx.request({ url, headers: reader })).json?.meta?.total;
+  const before = await total();
+  const created = await ctx.request({
+    method: 'POST',
+    url: `${base}/admin/api/collections/posts-${size}/entries`,
+    headers: writer,
+    body: { title: 'bench write', views: 999, body: 'written by the bench' },
+  });
+  if (created.status !== 201) {
+    throw new Error(`scenario "${name}": create answered ${created.status} ${created.body.slice(0, 500)}`);
+  }
+  const afterCreate = await total();
+  const id = created.json?.item?.id ?? created.json?.id;
+  const deleted = await ctx.request({
+    method: 'DELETE',
+    url: `${base}/admin/api/collections/posts-${size}/entries/${id}`,
+    headers: writer,
+  });
+  if (deleted.status >= 300) {
+    throw new Error(`scenario "${name}": delete answered ${deleted.status} ${deleted.body.slice(0, 500)}`);
+  }
+  const afterDelete = await total();
+  const want = [seed.matching, seed.matching + 1, seed.matching];
+  if (JSON.stringify([before, afterCreate, afterDelete]) !== JSON.stringify(want)) {
+    throw new Error(
+      `scenario "${name}": totals before / after a create / after its delete ${JSON.stringify([before, afterCreate, afterDelete])}, expected ${JSON.stringify(want)}`,
+    );
+  }
+  console.error(`"${name}": list totals exact right after a write (${want.join(' -> ')})`);
+}
+
+/**
+ * "content list <size> (key)" on a service target (`label` prefixes the name, e.g. "default: ")
+ * or "bare content list <size>": the same query string.
+ */
+function contentListScenario(size, target, { label = '', targets, autocannon, afterWrite = false } = {}) {
+  const bare = target === 'bare';
+  const path = bare
+    ? `/bare/posts-${size}/entries?${CONTENT_LIST_QUERY}`
+    : `/admin/api/collections/posts-${size}/entries?${CONTENT_LIST_QUERY}`;
+  const name = bare ? `bare content list ${size}` : `${label}content list ${size} (key)`;
+  return {
+    name,
+    target,
+    method: 'GET',
+    path,
+    targets,
+    autocannon,
+    setup: async (ctx) => {
+      const seed = await seedContent(ctx, size);
+      const base = baseUrlOf(ctx, target);
+      const headers = bare ? {} : { Authorization: `Bearer ${await contentKey(ctx)}` };
+      const json = await checkAnswer(ctx, name, base + path, headers, checkList(seed));
+      if (!bare) {
+        await compareWithBare(ctx, name, json, `/bare/posts-${size}/entries?${CONTENT_LIST_QUERY}`);
+        if (afterWrite) {
+          await checkListAfterWrite(ctx, name, base, size, seed);
+        }
+      }
+      return { headers };
     },
-    {
-      name: `bare content list ${size}`,
-      target: 'bare',
-      method: 'GET',
-      path: barePath,
-      targets: targets.bare,
-      autocannon: autocannonOptions,
-      setup: async (ctx) => {
-        const seed = await seedContent(ctx, size);
-        await checkAnswer(ctx, `bare content list ${size}`, ctx.bareUrl + barePath, {}, checkList(seed));
-        return {};
-      },
-    },
-  ];
+  };
 }
 
 /** Get by id: the 8 seeded ids (deterministic, the same for both) in turn, through autocannon `requests`. */
-function contentGetScenarios(size, targets = {}) {
-  const make = (name, target, prefix, needsKey, scenarioTargets) => ({
+function contentGetScenario(size, target, { label = '', targets } = {}) {
+  const bare = target === 'bare';
+  const prefix = bare ? `/bare/posts-${size}/entries` : `/admin/api/collections/posts-${size}/entries`;
+  const name = bare ? `bare content get ${size}` : `${label}content get ${size} (key)`;
+  return {
     name,
     target,
     method: 'GET',
     path: `${prefix}/:id`,
-    targets: scenarioTargets,
+    targets,
     setup: async (ctx) => {
       const seed = await seedContent(ctx, size);
-      const headers = needsKey ? { Authorization: `Bearer ${await contentKey(ctx)}` } : {};
-      const base = target === 'svc' ? ctx.svcUrl : ctx.bareUrl;
+      const headers = bare ? {} : { Authorization: `Bearer ${await contentKey(ctx)}` };
+      const base = baseUrlOf(ctx, target);
       for (const id of seed.ids) {
         const json = await checkAnswer(ctx, name, `${base}${prefix}/${id}`, headers, checkEntry(id));
-        if (target === 'svc') {
+        if (!bare) {
           await compareWithBare(ctx, name, json, `/bare/posts-${size}/entries/${id}`);
         }
       }
@@ -387,18 +434,39 @@ function contentGetScenarios(size, targets = {}) {
         autocannon: { requests: seed.ids.map((id) => ({ method: 'GET', path: `${prefix}/${id}` })) },
       };
     },
-  });
-  return [
-    make(
-      `content get ${size} (key)`,
-      'svc',
-      `/admin/api/collections/posts-${size}/entries`,
-      true,
-      targets.svc,
-    ),
-    make(`bare content get ${size}`, 'bare', `/bare/posts-${size}/entries`, false, targets.bare),
-  ];
+  };
 }
+
+/**
+ * The default deployment held at a fixed rate for BENCH_STEADY_SECONDS (default 600): list and
+ * get by id in turn, reported per 30-second window (req/s, p50, p99, server RSS). Opt-in: only
+ * with a BENCH_FILTER naming it (`npm run bench:steady`).
+ */
+const steadyScenario = {
+  name: 'default: steady list+get',
+  target: 'svc-default',
+  optIn: true,
+  steady: true,
+  method: 'GET',
+  path: '/admin/api/collections/posts-10k/entries',
+  setup: async (ctx) => {
+    const seed = await seedContent(ctx, '10k');
+    const headers = { Authorization: `Bearer ${await contentKey(ctx)}` };
+    const prefix = '/admin/api/collections/posts-10k/entries';
+    const requests = seed.ids.flatMap((id) => [
+      { method: 'GET', path: `${prefix}?${CONTENT_LIST_QUERY}` },
+      { method: 'GET', path: `${prefix}/${id}` },
+    ]);
+    await checkAnswer(
+      ctx,
+      'default: steady list+get',
+      `${ctx.defaultUrl}${requests[0].path}`,
+      headers,
+      checkList(seed),
+    );
+    return { headers, autocannon: { requests } };
+  },
+};
 
 const scenarios = [
   { name: 'health', target: 'svc', method: 'GET', path: '/api/health' },
@@ -446,9 +514,21 @@ const scenarios = [
   },
   { name: 'bare health', target: 'bare', method: 'GET', path: '/api/health' },
   { name: 'bare static', target: 'bare', method: 'GET', path: '/static' },
-  // Content engine (issue 7): targets at 10k are ratios to the bare server in the same run.
-  ...contentListScenarios('10k', { svc: [{ vs: 'bare content list 10k', min: 0.8 }] }),
-  ...contentGetScenarios('10k', { svc: [{ vs: 'bare content get 10k', min: 0.6 }] }),
+  // The default deployment (issue 16): NODE_ENV=production, log level info, no REDIS_URL; the
+  // same bare scenarios are the reference. Rounds are printed one by one: a drift is a finding.
+  contentListScenario('10k', 'svc-default', {
+    label: 'default: ',
+    targets: [{ vs: 'bare content list 10k', min: 0.8 }, { roundsWithin: 0.1 }, { rssUnderMb: 250 }],
+  }),
+  contentGetScenario('10k', 'svc-default', {
+    label: 'default: ',
+    targets: [{ vs: 'bare content get 10k', min: 0.6 }, { roundsWithin: 0.1 }, { rssUnderMb: 250 }],
+  }),
+  // Content engine (issue 7), tuned (log level warn, counters in Redis): ratios to the bare server.
+  contentListScenario('10k', 'svc', { targets: [{ vs: 'bare content list 10k', min: 0.8 }] }),
+  contentListScenario('10k', 'bare'),
+  contentGetScenario('10k', 'svc', { targets: [{ vs: 'bare content get 10k', min: 0.6 }] }),
+  contentGetScenario('10k', 'bare'),
   {
     name: 'content depth=1 10k (key)',
     target: 'svc',
@@ -467,9 +547,15 @@ const scenarios = [
       return { headers };
     },
   },
-  // At 1M rows the exact count (about 160k matching rows) is 15-30 ms of database CPU and takes
-  // parallel workers: the p99 target is the latency one client sees, so these run one connection.
-  ...contentListScenarios('1m', { svc: [{ p99Under: 50 }] }, { connections: 1 }),
+  // 1,000,000 rows (seeded by SQL), 10 connections: the repeated list against the naive bare
+  // server, which counts the ~160k matching rows on every request; checked exact after a write.
+  contentListScenario('1m', 'svc', {
+    targets: [{ vs: 'bare content list 1m', min: 1.5 }, { p99Under: 50 }],
+    autocannon: { connections: 10 },
+    afterWrite: true,
+  }),
+  contentListScenario('1m', 'bare', { autocannon: { connections: 10 } }),
+  steadyScenario,
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -491,11 +577,13 @@ function readSettings() {
   return {
     adminUrl: process.env.BENCH_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
     filter: process.env.BENCH_FILTER ?? '',
-    connections: intEnv('BENCH_CONNECTIONS', 20, 1),
+    connections: intEnv('BENCH_CONNECTIONS', 50, 1),
     warmup: intEnv('BENCH_WARMUP', 3, 0),
     duration: intEnv('BENCH_DURATION', 10, 1),
     pipelining: intEnv('BENCH_PIPELINING', 1, 1),
-    rounds: intEnv('BENCH_ROUNDS', 1, 1),
+    rounds: intEnv('BENCH_ROUNDS', 2, 1),
+    steadySeconds: intEnv('BENCH_STEADY_SECONDS', 600, 60),
+    steadyRate: intEnv('BENCH_STEADY_RATE', 300, 1),
     skipSvc: process.env.BENCH_SKIP_SVC === '1' || process.env.BENCH_SKIP_SVC === 'true',
   };
 }
@@ -506,10 +594,11 @@ function selectScenarios(settings) {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+  // An opt-in scenario (the 10-minute steady run) runs only when the filter names it.
   return scenarios.filter(
     (s) =>
-      (needles.length === 0 || needles.some((n) => s.name.includes(n))) &&
-      !(settings.skipSvc && s.target === 'svc'),
+      (needles.length === 0 ? !s.optIn : needles.some((n) => s.name.includes(n))) &&
+      !(settings.skipSvc && s.target !== 'bare'),
   );
 }
 
@@ -761,8 +850,46 @@ function processCpuMs(pid) {
   }
 }
 
-async function runScenario(scenario, ctx, settings) {
-  const baseUrl = scenario.target === 'svc' ? ctx.svcUrl : ctx.bareUrl;
+/** Resident set size of a process in MB, from /proc (Linux); null where it cannot be read. */
+function processRssMb(pid) {
+  if (!pid) {
+    return null;
+  }
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]);
+    return Number.isFinite(kb) ? round(kb / 1024, 1) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Samples a process's RSS every 250 ms until stopped; answers the largest and the last sample. */
+function rssSampler(pid) {
+  let max = processRssMb(pid);
+  let last = max;
+  const timer = setInterval(() => {
+    last = processRssMb(pid);
+    if (last !== null && (max === null || last > max)) {
+      max = last;
+    }
+  }, 250);
+  return {
+    stop() {
+      clearInterval(timer);
+      last = processRssMb(pid) ?? last;
+      return { max: max === null || last === null ? max : Math.max(max, last), last };
+    },
+  };
+}
+
+function childOf(ctx, target) {
+  return { svc: ctx.svc, 'svc-default': ctx.svcDefault, bare: ctx.bare }[target];
+}
+
+/** Scenario settings shared by a measured run and a steady run. */
+async function prepare(scenario, ctx, settings) {
+  const baseUrl = baseUrlOf(ctx, scenario.target);
   if (!baseUrl) {
     throw new Error(`scenario "${scenario.name}": target "${scenario.target}" is not running`);
   }
@@ -776,25 +903,33 @@ async function runScenario(scenario, ctx, settings) {
     }
   }
   const url = baseUrl + (extra.path ?? scenario.path);
-  const base = {
-    url,
-    method: scenario.method ?? 'GET',
-    headers,
-    body,
-    connections: settings.connections,
-    pipelining: settings.pipelining,
-    timeout: 10,
-    ...(scenario.autocannon ?? {}),
-    ...(extra.autocannon ?? {}),
+  return {
+    extra,
+    base: {
+      url,
+      method: scenario.method ?? 'GET',
+      headers,
+      body,
+      connections: settings.connections,
+      pipelining: settings.pipelining,
+      timeout: 10,
+      ...(scenario.autocannon ?? {}),
+      ...(extra.autocannon ?? {}),
+    },
   };
+}
 
+async function runScenario(scenario, ctx, settings) {
+  const { extra, base } = await prepare(scenario, ctx, settings);
   if (settings.warmup > 0) {
     await cannon({ ...base, duration: settings.warmup });
   }
   const sampler = latencySampler();
-  const pid = (scenario.target === 'svc' ? ctx.svc : ctx.bare)?.child.pid;
+  const pid = childOf(ctx, scenario.target)?.child.pid;
   const cpuBefore = processCpuMs(pid);
+  const rss = rssSampler(pid);
   const r = await cannon({ ...base, duration: settings.duration }, sampler.record);
+  const rssMb = rss.stop();
   const cpuAfter = processCpuMs(pid);
   if (interrupted) {
     throw new Error('interrupted');
@@ -820,6 +955,9 @@ async function runScenario(scenario, ctx, settings) {
         ? round((cpuAfter - cpuBefore) / r.requests.total, 3)
         : null,
     latencyMax: round(r.latency.max),
+    // The server's resident memory during the measured run (largest 250 ms sample, and at its end).
+    rssMaxMb: rssMb.max,
+    rssEndMb: rssMb.last,
     totalRequests: r.requests.total,
     non2xx: r.non2xx,
     errors: r.errors,
@@ -847,6 +985,84 @@ async function runScenario(scenario, ctx, settings) {
   };
 }
 
+/**
+ * A steady run: the scenario at a fixed total rate (BENCH_STEADY_RATE req/s) for
+ * BENCH_STEADY_SECONDS, measured in back-to-back 30-second windows, each with its own req/s,
+ * latency percentiles and the server's RSS at its end. The first minute is the warm-up: RSS growth
+ * and the p99 drift are taken from the end of it to the end of the run.
+ */
+async function runSteady(scenario, ctx, settings) {
+  const { base } = await prepare(scenario, ctx, settings);
+  const pid = childOf(ctx, scenario.target)?.child.pid;
+  const windowSeconds = 30;
+  const windows = [];
+  const started = Date.now();
+  for (let i = 0; (i + 1) * windowSeconds <= settings.steadySeconds; i++) {
+    const sampler = latencySampler();
+    const cpuBefore = processCpuMs(pid);
+    const r = await cannon(
+      { ...base, connections: 10, overallRate: settings.steadyRate, duration: windowSeconds },
+      sampler.record,
+    );
+    const cpuAfter = processCpuMs(pid);
+    const p = sampler.percentiles();
+    const w = {
+      window: i + 1,
+      endSecond: Math.round((Date.now() - started) / 1000),
+      requestsPerSec: round(r.requests.average),
+      latencyP50: round(p.p50),
+      latencyP99: round(p.p99),
+      cpuMsPerRequest: r.requests.total ? round((cpuAfter - cpuBefore) / r.requests.total, 3) : null,
+      rssMb: processRssMb(pid),
+      non2xx: r.non2xx,
+      errors: r.errors,
+    };
+    windows.push(w);
+    console.error(
+      `  window ${w.window} (${w.endSecond} s): ${fmt(w.requestsPerSec, 1)} req/s, p50 ${fmt(w.latencyP50, 2)} ms, ` +
+        `p99 ${fmt(w.latencyP99, 2)} ms, RSS ${fmt(w.rssMb, 1)} MB, non-2xx ${w.non2xx}`,
+    );
+  }
+  const warm = windows[Math.min(1, windows.length - 1)];
+  const last = windows[windows.length - 1];
+  return {
+    name: scenario.name,
+    target: scenario.target,
+    steady: true,
+    rate: settings.steadyRate,
+    seconds: windows.length * windowSeconds,
+    windows,
+    rssAfterWarmupMb: warm.rssMb,
+    rssEndMb: last.rssMb,
+    rssMaxMb: Math.max(...windows.map((w) => w.rssMb ?? 0)),
+    rssGrowth: warm.rssMb ? round((last.rssMb - warm.rssMb) / warm.rssMb, 3) : null,
+    p99AfterWarmup: warm.latencyP99,
+    p99End: last.latencyP99,
+    non2xx: windows.reduce((n, w) => n + w.non2xx, 0),
+    errors: windows.reduce((n, w) => n + w.errors, 0),
+  };
+}
+
+function steadyTable(r) {
+  const rows = [
+    `steady run "${r.name}": ${r.rate} req/s for ${r.seconds} s, 30-second windows`,
+    '',
+    '| window | end s | req/s | p50 ms | p99 ms | server CPU ms/req | server RSS MB | non-2xx |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const w of r.windows) {
+    rows.push(
+      `| ${w.window} | ${w.endSecond} | ${fmt(w.requestsPerSec, 1)} | ${fmt(w.latencyP50, 2)} | ${fmt(w.latencyP99, 2)} | ${fmt(w.cpuMsPerRequest, 3)} | ${fmt(w.rssMb, 1)} | ${w.non2xx} |`,
+    );
+  }
+  rows.push(
+    '',
+    `RSS after the 1-minute warm-up ${fmt(r.rssAfterWarmupMb, 1)} MB, at the end ${fmt(r.rssEndMb, 1)} MB ` +
+      `(growth ${fmt((r.rssGrowth ?? NaN) * 100, 1)}%, target < 10%); p99 ${fmt(r.p99AfterWarmup, 2)} ms -> ${fmt(r.p99End, 2)} ms`,
+  );
+  return rows.join('\n');
+}
+
 // ---------------------------------------------------------------------------------------------
 // Output
 // ---------------------------------------------------------------------------------------------
@@ -857,7 +1073,7 @@ function envLine(settings) {
     `Node ${process.version} | ${model} x${cpus.length} | connections=${settings.connections} ` +
     `pipelining=${settings.pipelining} warmup=${settings.warmup}s duration=${settings.duration}s` +
     (settings.filter ? ` filter="${settings.filter}"` : '') +
-    (settings.rounds > 1 ? ` rounds=${settings.rounds} (median)` : '') +
+    (settings.rounds > 1 ? ` rounds=${settings.rounds} (req/s: the median round; each round listed)` : '') +
     (settings.skipSvc ? ' skip-svc' : '')
   );
 }
@@ -869,17 +1085,19 @@ function fmt(n, digits) {
 function markdownTable(results) {
   const baseline = results.find((r) => r.name === BASELINE)?.requestsPerSec;
   const rows = [
-    '| scenario | req/s | p50 ms | p99 ms | server CPU ms/req | non-2xx | vs bare health |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| scenario | req/s | req/s by round | p50 ms | p99 ms | server CPU ms/req | server RSS MB (max) | non-2xx | vs bare health |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of results) {
     const ratio = baseline ? `${((r.requestsPerSec ?? 0) / baseline).toFixed(2)}x` : 'n/a';
     const cells = [
       r.name,
       fmt(r.requestsPerSec, 1),
+      (r.rounds ?? [r.requestsPerSec]).map((v) => fmt(v, 0)).join(' / '),
       fmt(r.latencyP50, 2),
       fmt(r.latencyP99, 2),
       fmt(r.cpuMsPerRequest, 3),
+      fmt(r.rssMaxMb, 1),
       r.non2xx,
       ratio,
     ];
@@ -910,6 +1128,31 @@ function evaluateTargets(results, selected) {
           value: ratio === null ? null : round(ratio, 3),
           text: ratio === null ? `n/a (run "${t.vs}" too)` : `${ratio.toFixed(2)}x`,
           met: ratio === null ? null : ratio >= t.min,
+        });
+      }
+      if (t.roundsWithin !== undefined) {
+        // Every round within the bound of the first: the service does not slow down as it runs.
+        const rounds = r.rounds ?? [];
+        const worst =
+          rounds.length > 1 ? Math.max(...rounds.map((v) => Math.abs(v - rounds[0]) / rounds[0])) : null;
+        out.push({
+          scenario: s.name,
+          goal: `every round within ${t.roundsWithin * 100}% of round 1`,
+          value: worst === null ? null : round(worst, 3),
+          text:
+            worst === null
+              ? 'n/a (BENCH_ROUNDS >= 2)'
+              : `${rounds.map((v) => fmt(v, 0)).join(' / ')} req/s (${(worst * 100).toFixed(1)}%)`,
+          met: worst === null ? null : worst <= t.roundsWithin,
+        });
+      }
+      if (t.rssUnderMb !== undefined) {
+        out.push({
+          scenario: s.name,
+          goal: `server RSS < ${t.rssUnderMb} MB`,
+          value: r.rssMaxMb,
+          text: `max ${fmt(r.rssMaxMb, 1)} MB`,
+          met: typeof r.rssMaxMb === 'number' ? r.rssMaxMb < t.rssUnderMb : null,
         });
       }
       if (t.p99Under !== undefined) {
@@ -944,8 +1187,9 @@ async function main() {
     names.add(s.name);
   }
   const needSvc = selected.some((s) => s.target === 'svc');
+  const needDefault = selected.some((s) => s.target === 'svc-default');
   const needBare = selected.some((s) => s.target === 'bare');
-  if (needSvc && !existsSync(SVC_ENTRY)) {
+  if ((needSvc || needDefault) && !existsSync(SVC_ENTRY)) {
     throw new Error(
       `${path.relative(ROOT, SVC_ENTRY)} not found: run "npm run build" (or use BENCH_SKIP_SVC=1)`,
     );
@@ -964,6 +1208,7 @@ async function main() {
   let dbPool = null;
   let dbCreated = false;
   let svc = null;
+  let svcDefault = null;
   let bare = null;
   const results = [];
   let targets = [];
@@ -976,23 +1221,48 @@ async function main() {
     dbPool.on('error', onIdleError);
 
     let svcUrl = null;
+    let defaultUrl = null;
     let bareUrl = null;
-    if (needSvc) {
+    // Both services share the secret (a session or key made on one works on the other) and the
+    // database; the second boots after the first has run the migrations.
+    const secret = randomBytes(32).toString('hex');
+    const startService = async (label, nodeArgsVar, env) => {
       const port = await freePort();
-      svcUrl = `http://127.0.0.1:${port}`;
-      svc = startChild('service', [...nodeArgs('BENCH_SVC_NODE_ARGS'), SVC_ENTRY], {
+      const url = `http://127.0.0.1:${port}`;
+      const child = startChild(label, [...nodeArgs(nodeArgsVar), SVC_ENTRY], {
         ...process.env,
         NODE_ENV: 'production',
         PORT: String(port),
         HOST: '127.0.0.1',
         DATABASE_URL: databaseUrl,
-        SVC_SECRET: randomBytes(32).toString('hex'),
-        NEXT_PUBLIC_APP_URL: svcUrl,
+        SVC_SECRET: secret,
+        NEXT_PUBLIC_APP_URL: url,
+        ...env,
+      });
+      return { url, child };
+    };
+    if (needSvc) {
+      // Tuned: log level warn, rate-limit counters in Redis as several instances would run them
+      // (BENCH_REDIS_URL='' for memory), every limit far above what a run sends.
+      ({ url: svcUrl, child: svc } = await startService('service', 'BENCH_SVC_NODE_ARGS', {
         SVC_LOG_LEVEL: process.env.BENCH_SVC_LOG_LEVEL || 'warn',
         SVC_CONFIG: path.join(BENCH_DIR, 'bench.config.mjs'),
-        // Rate-limit counters in Redis, as several instances would run them (BENCH_REDIS_URL='' for memory).
         REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
-      });
+      }));
+      await waitForHealthy(svc, svcUrl);
+    }
+    if (needDefault) {
+      // The default deployment: production, the default log level (info), no Redis, the default
+      // limits but the per-key budget a busy server-to-server key is given.
+      ({ url: defaultUrl, child: svcDefault } = await startService(
+        'default service',
+        'BENCH_DEFAULT_NODE_ARGS',
+        {
+          SVC_CONFIG: path.join(BENCH_DIR, 'default.config.mjs'),
+          REDIS_URL: '',
+          SVC_LOG_LEVEL: '',
+        },
+      ));
     }
     if (needBare) {
       const port = await freePort();
@@ -1004,33 +1274,70 @@ async function main() {
         DATABASE_URL: databaseUrl,
       });
     }
-    await Promise.all([svc && waitForHealthy(svc, svcUrl), bare && waitForHealthy(bare, bareUrl)]);
+    await Promise.all([
+      svcDefault && waitForHealthy(svcDefault, defaultUrl),
+      bare && waitForHealthy(bare, bareUrl),
+    ]);
 
-    const ctx = { svcUrl, bareUrl, adminPool, dbPool, request, svc, bare };
+    const ctx = {
+      svcUrl,
+      defaultUrl,
+      apiUrl: svcUrl ?? defaultUrl,
+      bareUrl,
+      adminPool,
+      dbPool,
+      request,
+      svc,
+      svcDefault,
+      bare,
+    };
     console.error(envLine(settings));
     // BENCH_ROUNDS > 1 interleaves the scenarios round after round and keeps each one's median
     // round, so the machine's drift over a run weighs on every scenario alike.
     const runs = [];
+    const steadyRuns = [];
+    for (const scenario of selected.filter((s) => s.steady)) {
+      console.error(
+        `running "${scenario.name}" at ${settings.steadyRate} req/s for ${settings.steadySeconds} s ...`,
+      );
+      steadyRuns.push(await runSteady(scenario, ctx, settings));
+      assertAlive(childOf(ctx, scenario.target));
+    }
     for (let round = 1; round <= settings.rounds; round++) {
-      for (const scenario of selected) {
+      for (const scenario of selected.filter((s) => !s.steady)) {
         console.error(
           `running "${scenario.name}" (${scenario.target} ${scenario.method} ${scenario.path}) round ${round}/${settings.rounds} ...`,
         );
         const result = await runScenario(scenario, ctx, settings);
-        assertAlive(scenario.target === 'svc' ? svc : bare);
+        assertAlive(childOf(ctx, scenario.target));
         runs.push(result);
       }
     }
-    for (const scenario of selected) {
+    for (const scenario of selected.filter((s) => !s.steady)) {
       const mine = runs.filter((r) => r.name === scenario.name);
       const sorted = [...mine].sort((a, b) => (a.requestsPerSec ?? 0) - (b.requestsPerSec ?? 0));
       const median = sorted[Math.floor((sorted.length - 1) / 2)];
-      results.push(settings.rounds > 1 ? { ...median, rounds: mine.map((r) => r.requestsPerSec) } : median);
+      results.push(
+        settings.rounds > 1
+          ? {
+              ...median,
+              rounds: mine.map((r) => r.requestsPerSec),
+              rssMaxMb: Math.max(...mine.map((r) => r.rssMaxMb ?? 0)),
+            }
+          : median,
+      );
     }
 
     console.log(envLine(settings));
-    console.log('');
-    console.log(markdownTable(results));
+    if (results.length) {
+      console.log('');
+      console.log(markdownTable(results));
+    }
+    for (const r of steadyRuns) {
+      console.log('');
+      console.log(steadyTable(r));
+    }
+    results.push(...steadyRuns);
     targets = evaluateTargets(results, selected);
     if (targets.length) {
       console.log('\ntargets:');
@@ -1051,7 +1358,7 @@ async function main() {
   } catch (err) {
     failure = err;
   } finally {
-    await Promise.all([stopChild(svc), stopChild(bare)]);
+    await Promise.all([stopChild(svc), stopChild(svcDefault), stopChild(bare)]);
     if (dbPool) {
       await dbPool.end().catch(() => {});
     }
