@@ -153,7 +153,7 @@ function logsContaining(t: TestApp, text: string): Array<{ msg: unknown; url: un
   return t.logs
     .records()
     .filter((r) => JSON.stringify(r).includes(text))
-    .map((r) => ({ msg: r.msg, url: (r.req as { url?: string } | undefined)?.url }));
+    .map((r) => ({ msg: r.msg, url: r.path ?? (r.req as { url?: string } | undefined)?.url }));
 }
 
 /** Polls until `probe` returns true, or fails after `ms`. Returns the time it took. */

@@ -154,7 +154,10 @@ export function sendProblem(
   res.setHeader('Content-Type', PROBLEM_CONTENT_TYPE);
   // A failure is never cached: a client or a balancer must see the recovery at once.
   res.setHeader('Cache-Control', 'no-store');
-  res.end(JSON.stringify({ error }));
+  const body = JSON.stringify({ error });
+  // Set, not left to chunked encoding: the access line reports it, and clients can read it.
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
 }
 
 /** Longest message (and issue path) an error answer carries: an echoed value is cut to fit. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { ServiceError } from '../../common/errors';
+import { recordPrincipal } from '../../common/request-logging';
 import { API_KEY_PREFIX, ApiKeysService } from '../api-keys/api-keys.service';
 import { RbacService } from '../rbac/rbac.service';
 import { UserFieldsService } from '../user-fields/user-fields.service';
@@ -29,6 +30,13 @@ export class AuthenticationService {
    * AUTH_INVALID_CREDENTIALS for an unknown API key, DATABASE_ERROR when the account cannot be read.
    */
   async authenticate(req: Request): Promise<AuthContext | null> {
+    const ctx = await this.credentials(req);
+    // Ids only (user, API key), for the request's access line.
+    recordPrincipal(req, ctx);
+    return ctx;
+  }
+
+  private async credentials(req: Request): Promise<AuthContext | null> {
     const header = req.headers.authorization;
     if (typeof header === 'string' && header !== '') {
       const m = /^Bearer\s+(\S+)\s*$/i.exec(header);

@@ -64,7 +64,7 @@ export class ContentReadLane {
     // The middlewares SvcModule mounts on these routes, in its order (the global rate limit
     // skips them; a GET without a body leaves nothing to the body parser).
     this.middlewares = [
-      requestLogging(rootLoggerOf(logParams)),
+      requestLogging(rootLoggerOf(logParams), { trustProxy: options.config.trustProxy }),
       serviceCors(options) as Middleware,
       cookieParser() as unknown as Middleware,
     ];
