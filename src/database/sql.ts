@@ -32,13 +32,14 @@ export async function rows<T>(em: EntityManager, sql: string, params: unknown[] 
   return result as T[];
 }
 
-/** A list page of the admin routes: what `pagedRows` counts and pages. */
+/** A list page of the admin routes: what `pagedRows` pages and counts. */
 export interface PageQuery {
-  /** A `WITH ...` both statements start with. */
+  /** A `WITH ...` whose CTEs the statement's come after. */
   with?: string;
-  columns: string;
-  /** Table (with alias) or join the rows come from. */
+  /** The listed table and its alias (`users u`). */
   from: string;
+  /** `from`'s alias: the page's rows go by it too, so `orderBy`, `columns` and `join` read them by it. */
+  alias: string;
   /** The filter, without `WHERE`; empty for every row. Its values are `params`. */
   where: string;
   params: unknown[];
@@ -46,27 +47,64 @@ export interface PageQuery {
   orderBy: string;
   limit: number;
   offset: number;
+  /** What each row answers, read from the page's rows (`alias`) and `join`; `id` among them. */
+  columns: string;
+  /**
+   * Joins over the page's rows, which may read the CTE `page` (the page's rows): what a
+   * correlated subquery would compute row by row, computed for the whole page at once.
+   */
+  join?: string;
+  /**
+   * For a sub-list (the children of a role...): a boolean SQL expression on `params` saying
+   * whether its owner exists; answered as `exists` (true without it).
+   */
+  exists?: string;
 }
 
+/** The page, the count of every row under the filter, and whether the owner exists (`PageQuery.exists`). */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+  exists: boolean;
+}
+
+type PageRow = { id: unknown; page_total?: number; page_exists?: boolean };
+
 /**
- * One page of rows and the count of every row under the same filter (`{ rows, total }`), as two
- * statements on `em`: the shape of every paged admin list.
+ * One page of rows and the count of every row under the same filter, in one statement whatever
+ * the page size: the page and the count are CTEs, the count LEFT JOINed to the page, so a page
+ * past the end still answers one row (its `id` NULL) carrying the true count.
  */
-export async function pagedRows<T>(em: EntityManager, q: PageQuery): Promise<{ rows: T[]; total: number }> {
-  const start = q.with ? `${q.with} ` : '';
+export async function pagedRows<T extends { id: unknown }>(
+  em: EntityManager,
+  q: PageQuery,
+): Promise<Page<T>> {
+  // Why: one round trip instead of a count and a page, and each scan keeps its own best plan
+  // (a window count(*) OVER () made the page read every row in full: 3x slower at 20k rows).
   const where = q.where ? ` WHERE ${q.where}` : '';
-  const [{ total }] = await rows<{ total: number }>(
-    em,
-    `${start}SELECT count(*)::int AS total FROM ${q.from}${where}`,
-    q.params,
-  );
   const n = q.params.length;
-  const found = await rows<T>(
+  const owner = q.exists ? `, ${q.exists} AS page_exists` : '';
+  const found = await rows<T & PageRow>(
     em,
-    `${start}SELECT ${q.columns} FROM ${q.from}${where} ORDER BY ${q.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`,
+    `${q.with ? `${q.with},` : 'WITH'}
+       page AS (SELECT ${q.alias}.* FROM ${q.from}${where} ORDER BY ${q.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}),
+       page_total AS (SELECT count(*)::int AS page_total${owner} FROM ${q.from}${where})
+     SELECT ${q.columns}, page_total.* FROM page_total LEFT JOIN page ${q.alias} ON true ${q.join ?? ''}
+     ORDER BY ${q.orderBy}`,
     [...q.params, q.limit, q.offset],
   );
-  return { rows: found, total };
+  // Always one row at least: the count's.
+  const total = found[0].page_total!;
+  const exists = found[0].page_exists ?? true;
+  if (found[0].id === null) {
+    return { rows: [], total, exists };
+  }
+  for (const row of found) {
+    // The last columns first: deleting an object's last property keeps it a fast object.
+    delete row.page_exists;
+    delete row.page_total;
+  }
+  return { rows: found, total, exists };
 }
 
 /** TypeORM's own pg pool, when `em` is not inside a transaction. */

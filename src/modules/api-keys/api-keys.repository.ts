@@ -61,8 +61,9 @@ export class ApiKeysRepository {
   ): Promise<{ items: ApiKeyRow[]; total: number }> {
     const direction = q.sort.direction === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST';
     const page = await pagedRows<ApiKeyRow>(em, {
+      from: 'api_keys k',
+      alias: 'k',
       columns: COLUMNS,
-      from: 'api_keys',
       where: q.search ? `user_id = $1 AND name ILIKE $2 ESCAPE '\\'` : 'user_id = $1',
       params: q.search ? [userId, containsPattern(q.search)] : [userId],
       orderBy: `${SORT_COLUMNS[q.sort.field]} ${direction}, id`,

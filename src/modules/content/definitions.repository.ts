@@ -107,8 +107,9 @@ export class DefinitionsRepository {
   ): Promise<{ rows: JournalRow[]; total: number }> {
     const dir = page.direction === 'asc' ? 'ASC' : 'DESC';
     return pagedRows<JournalRow>(em, {
-      columns: '*',
-      from: 'schema_journal',
+      from: 'schema_journal j',
+      alias: 'j',
+      columns: 'j.*',
       where: '',
       params: [],
       orderBy: `applied_at ${dir}, id ${dir}`,

@@ -45,8 +45,9 @@ export class EmailProvidersRepository {
     q: ListQuery<ProviderSortField>,
   ): Promise<{ rows: ProviderRow[]; total: number }> {
     return pagedRows<ProviderRow>(em, {
-      columns: '*',
-      from: 'email_providers',
+      from: 'email_providers e',
+      alias: 'e',
+      columns: 'e.*',
       where: q.search ? `name ILIKE $1 ESCAPE '\\'` : '',
       params: q.search ? [containsPattern(q.search)] : [],
       orderBy: `${SORT_COLUMNS[q.sort.field]} ${q.sort.direction === 'desc' ? 'DESC' : 'ASC'}, id ASC`,

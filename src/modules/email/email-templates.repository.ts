@@ -46,8 +46,9 @@ export class EmailTemplatesRepository {
     q: ListQuery<TemplateSortField>,
   ): Promise<{ rows: TemplateRow[]; total: number }> {
     return pagedRows<TemplateRow>(em, {
-      columns: '*',
-      from: 'email_templates',
+      from: 'email_templates t',
+      alias: 't',
+      columns: 't.*',
       where: q.search ? `name ILIKE $1 ESCAPE '\\' OR slug ILIKE $1 ESCAPE '\\'` : '',
       params: q.search ? [containsPattern(q.search)] : [],
       orderBy: `${SORT_COLUMNS[q.sort.field]} ${q.sort.direction === 'desc' ? 'DESC' : 'ASC'}, id ASC`,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { containsPattern, ListQuery } from '../../common/pagination';
-import { pagedRows, rows } from '../../database/sql';
+import { Page, pagedRows, rows } from '../../database/sql';
 
 export interface PermissionRow {
   id: string;
@@ -29,19 +29,20 @@ const COLUMNS = `p.id, p.slug, p.action, p.resource, p.name, p.description, p.cr
 /** All SQL on permissions. Methods take the EntityManager of the caller's transaction. */
 @Injectable()
 export class PermissionsRepository {
-  /** Every permission, or (with `roleId`) the role's own permission rows. */
+  /**
+   * Every permission, or (with `roleId`) the role's own permission rows, in one statement; with
+   * `roleId`, `exists` says whether the role exists.
+   */
   async list(
     em: EntityManager,
     q: ListQuery<PermissionSortField>,
     scope: { roleId: string } | null = null,
-  ): Promise<{ rows: PermissionRow[]; total: number }> {
+  ): Promise<Page<PermissionRow>> {
     const params: unknown[] = [];
     const conditions: string[] = [];
     if (scope) {
       params.push(scope.roleId);
-      conditions.push(
-        `p.id IN (SELECT permission_id FROM role_permissions WHERE role_id = $${params.length})`,
-      );
+      conditions.push(`p.id IN (SELECT permission_id FROM role_permissions WHERE role_id = $1)`);
     }
     if (q.search) {
       params.push(containsPattern(q.search));
@@ -49,8 +50,10 @@ export class PermissionsRepository {
       conditions.push(`(p.slug ILIKE $${n} ESCAPE '\\' OR p.name ILIKE $${n} ESCAPE '\\')`);
     }
     return pagedRows<PermissionRow>(em, {
-      columns: COLUMNS,
       from: 'permissions p',
+      alias: 'p',
+      columns: COLUMNS,
+      exists: scope ? `EXISTS (SELECT 1 FROM roles WHERE id = $1)` : undefined,
       where: conditions.join(' AND '),
       params,
       orderBy: `${SORT_COLUMNS[q.sort.field]} ${q.sort.direction === 'desc' ? 'DESC' : 'ASC'}, p.slug ASC`,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { containsPattern, ListQuery } from '../../common/pagination';
-import { pagedRows, rows } from '../../database/sql';
+import { Page, pagedRows, rows } from '../../database/sql';
 import { SUPER_ADMIN_SLUG } from './rbac.repository';
 
 export interface RoleRow {
@@ -51,6 +51,21 @@ const ROLE_COLUMNS = `r.id, r.name, r.slug, r.level, r.description, r.is_system,
       WHERE rp.role_id = r.id),
     '[]'::json) AS permissions`;
 
+/** A listed role (RoleRow), read from the page (`r`) and PAGE_PERMISSIONS. */
+const LIST_COLUMNS = `r.id, r.name, r.slug, r.level, r.description, r.is_system, r.created_at, r.updated_at,
+  COALESCE(page_permissions.permissions, '[]'::json) AS permissions`;
+
+/**
+ * The permission rows of every role on the page (the CTE `page`), in one join and aggregate over
+ * the page rather than a subquery per row; ordered as ROLE_COLUMNS orders them.
+ */
+const PAGE_PERMISSIONS = `LEFT JOIN (
+    SELECT rp.role_id, json_agg(json_build_object('id', p.id, 'slug', p.slug) ORDER BY p.slug) AS permissions
+      FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
+     WHERE rp.role_id IN (SELECT id FROM page)
+     GROUP BY rp.role_id
+  ) page_permissions ON page_permissions.role_id = r.id`;
+
 /** Every role `$1` inherits from, transitively (not itself). UNION stops on a cycle. */
 const ANCESTORS = `WITH RECURSIVE ancestors(id) AS (
     SELECT parent_id FROM role_inherits WHERE child_id = $1
@@ -61,17 +76,21 @@ const ANCESTORS = `WITH RECURSIVE ancestors(id) AS (
 /** All SQL on roles, role_permissions and role_inherits. Methods take the caller's EntityManager. */
 @Injectable()
 export class RolesRepository {
+  /**
+   * One statement: the page, its count and the page's permission rows (one join, not a subquery
+   * per row). With a scope, `exists` says whether its role exists.
+   */
   async list(
     em: EntityManager,
     q: ListQuery<RoleSortField>,
     scope: RoleScope = null,
-  ): Promise<{ rows: RoleRow[]; total: number }> {
+  ): Promise<Page<RoleRow>> {
     const params: unknown[] = [];
     const conditions: string[] = [];
     let cte = '';
     if (scope && 'childrenOf' in scope) {
       params.push(scope.childrenOf);
-      conditions.push(`r.id IN (SELECT child_id FROM role_inherits WHERE parent_id = $${params.length})`);
+      conditions.push(`r.id IN (SELECT child_id FROM role_inherits WHERE parent_id = $1)`);
     } else if (scope && 'ancestorsOf' in scope) {
       params.push(scope.ancestorsOf);
       cte = ANCESTORS;
@@ -84,8 +103,11 @@ export class RolesRepository {
     }
     return pagedRows<RoleRow>(em, {
       with: cte,
-      columns: ROLE_COLUMNS,
       from: 'roles r',
+      alias: 'r',
+      columns: LIST_COLUMNS,
+      join: PAGE_PERMISSIONS,
+      exists: scope ? `EXISTS (SELECT 1 FROM roles WHERE id = $1)` : undefined,
       where: conditions.join(' AND '),
       params,
       orderBy: `${SORT_COLUMNS[q.sort.field]} ${q.sort.direction === 'desc' ? 'DESC' : 'ASC'}, r.slug ASC`,

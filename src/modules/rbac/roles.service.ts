@@ -138,8 +138,11 @@ export class RolesService {
       sortable: PERMISSION_SORTABLE,
       defaultSort: { field: 'slug', direction: 'asc' },
     });
-    await this.mustFind(this.db.manager, id);
-    const { rows, total } = await this.permissions.list(this.db.manager, q, { roleId: id });
+    // The role is checked by the list statement itself (no statement of its own).
+    const { rows, total, exists } = await this.permissions.list(this.db.manager, q, { roleId: id });
+    if (!exists) {
+      throw roleNotFound();
+    }
     return listRecord(rows.map(toPermissionRecord), total, q);
   }
 
@@ -275,10 +278,11 @@ export class RolesService {
       sortable: ROLE_SORTABLE,
       defaultSort: { field: 'name', direction: 'asc' },
     });
-    if (scope) {
-      await this.mustFind(this.db.manager, 'childrenOf' in scope ? scope.childrenOf : scope.ancestorsOf);
+    // The role of a scope is checked by the list statement itself (no statement of its own).
+    const { rows, total, exists } = await this.roles.list(this.db.manager, q, scope);
+    if (!exists) {
+      throw roleNotFound();
     }
-    const { rows, total } = await this.roles.list(this.db.manager, q, scope);
     return listRecord(rows.map(toRoleRecord), total, q);
   }
 

@@ -1,4 +1,4 @@
-import type { AccountRow, RoleRef } from './users.repository';
+import type { AccountRow, ListedAccountRow, RoleRef } from './users.repository';
 
 /** The user record of CONTRACTS 4: never any password or token material. */
 export interface UserRecord {
@@ -28,7 +28,10 @@ export interface SessionUser {
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
 /** Custom fields come first so no stored value can shadow a core field. */
-export function toUserRecord(a: AccountRow, custom: Record<string, unknown> = a.custom ?? {}): UserRecord {
+export function toUserRecord(
+  a: ListedAccountRow,
+  custom: Record<string, unknown> = a.custom ?? {},
+): UserRecord {
   return {
     ...custom,
     id: a.id,

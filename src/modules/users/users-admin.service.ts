@@ -11,7 +11,7 @@ import { RbacService } from '../rbac/rbac.service';
 import { UserFieldsService } from '../user-fields/user-fields.service';
 import { AccountsService } from './accounts.service';
 import { toUserRecord, UserRecord } from './user.mapper';
-import { AccountRow, RoleRef, UserSortField, UsersRepository } from './users.repository';
+import { AccountRow, ListedAccountRow, RoleRef, UserSortField, UsersRepository } from './users.repository';
 
 export interface CreateUserInput {
   email: string;
@@ -54,7 +54,11 @@ export class UsersAdminService {
 
   async list(q: ListQuery<UserSortField>): Promise<ListRecord<UserRecord>> {
     const { items, total } = await this.repo.list(this.db.manager, q);
-    return listRecord(await Promise.all(items.map((a) => this.record(a))), total, q);
+    return listRecord(
+      items.map((a) => this.record(a)),
+      total,
+      q,
+    );
   }
 
   async get(id: string): Promise<UserRecord> {
@@ -173,8 +177,9 @@ export class UsersAdminService {
     return account;
   }
 
-  private async record(a: AccountRow): Promise<UserRecord> {
-    return toUserRecord(a, await this.userFields.present(a.custom ?? {}));
+  /** Synchronous: the custom fields come from the loaded definitions (UserFieldsService.present). */
+  private record(a: ListedAccountRow): UserRecord {
+    return toUserRecord(a, this.userFields.present(a.custom));
   }
 
   /**

@@ -29,6 +29,22 @@ export interface RoleRef {
 
 export type AccountRow = UserRow & { roles: RoleRef[] };
 
+/** What the users list reads of an account: what a user record shows, never password material. */
+export type ListedAccountRow = Pick<
+  AccountRow,
+  | 'id'
+  | 'email'
+  | 'name'
+  | 'image'
+  | 'is_active'
+  | 'email_verified_at'
+  | 'custom'
+  | 'last_login_at'
+  | 'created_at'
+  | 'updated_at'
+  | 'roles'
+>;
+
 /** Arbitrary constant naming the advisory lock of the last-super-admin rule. */
 const SUPER_ADMIN_LOCK_ID = 7_310_240_003;
 
@@ -46,6 +62,22 @@ const ACCOUNT_COLUMNS = `
        FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id),
     '[]'::json) AS roles`;
 const ACCOUNT_SELECT = `SELECT ${ACCOUNT_COLUMNS} FROM users u`;
+
+/** A listed account (ListedAccountRow), read from the page (`u`) and PAGE_ROLES. */
+const LIST_COLUMNS = `u.id, u.email, u.name, u.image, u.is_active, u.email_verified_at, u.custom, u.last_login_at,
+  u.created_at, u.updated_at, COALESCE(page_roles.roles, '[]'::json) AS roles`;
+
+/**
+ * The roles of every account on the page (the CTE `page`), in one join and aggregate over the
+ * page rather than a subquery per row; ordered as ACCOUNT_COLUMNS orders them.
+ */
+const PAGE_ROLES = `LEFT JOIN (
+    SELECT ur.user_id,
+           json_agg(json_build_object('id', r.id, 'name', r.name, 'slug', r.slug) ORDER BY r.level DESC, r.name) AS roles
+      FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+     WHERE ur.user_id IN (SELECT id FROM page)
+     GROUP BY ur.user_id
+  ) page_roles ON page_roles.user_id = u.id`;
 
 /** All SQL on users and their refresh tokens. Methods take the EntityManager of the caller's transaction. */
 @Injectable()
@@ -133,14 +165,17 @@ export class UsersRepository {
     await em.query(`DELETE FROM refresh_tokens WHERE user_id = $1`, [id]);
   }
 
+  /** One statement: the page, its count, and the page's roles in one join (not a subquery per row). */
   async list(
     em: EntityManager,
     q: ListQuery<UserSortField>,
-  ): Promise<{ items: AccountRow[]; total: number }> {
+  ): Promise<{ items: ListedAccountRow[]; total: number }> {
     const direction = q.sort.direction === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST';
-    const page = await pagedRows<AccountRow>(em, {
-      columns: ACCOUNT_COLUMNS,
+    const page = await pagedRows<ListedAccountRow>(em, {
       from: 'users u',
+      alias: 'u',
+      columns: LIST_COLUMNS,
+      join: PAGE_ROLES,
       where: q.search ? `u.email ILIKE $1 ESCAPE '\\' OR u.name ILIKE $1 ESCAPE '\\'` : '',
       params: q.search ? [containsPattern(q.search)] : [],
       orderBy: `${SORT_COLUMNS[q.sort.field]} ${direction}, u.id`,
