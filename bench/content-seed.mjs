@@ -31,7 +31,7 @@ function peopleDdl() {
   "name" text,
   CONSTRAINT "c_people-pkey" PRIMARY KEY ("id")
 )`,
-    `CREATE INDEX "c_people-created_at-idx" ON "c_people" ("created_at")`,
+    `CREATE INDEX "c_people-created_at-idx" ON "c_people" ("created_at", "id")`,
   ];
 }
 
@@ -49,8 +49,8 @@ function postsDdl(table) {
   "reviewer" uuid,
   CONSTRAINT "${table}-pkey" PRIMARY KEY ("id")
 )`,
-    `CREATE INDEX "${table}-created_at-idx" ON "${table}" ("created_at")`,
-    `CREATE INDEX "${table}-views-idx" ON "${table}" ("views")`,
+    `CREATE INDEX "${table}-created_at-idx" ON "${table}" ("created_at", "id")`,
+    `CREATE INDEX "${table}-views-idx" ON "${table}" ("views", "id")`,
     ...RELATIONS.map((f) => `CREATE INDEX "${table}-${f}-idx" ON "${table}" ("${f}")`),
     ...RELATIONS.map(
       (f) =>

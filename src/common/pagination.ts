@@ -114,6 +114,29 @@ export function listRecord<T>(items: T[], total: number, q: { page: number; limi
 }
 
 /**
+ * The List record of a page read with one row more than `limit` (the extra row dropped): `hasNext`
+ * is what the page showed, exact even when `total` is a cached count that may trail writes made
+ * elsewhere (SPEC 4.3: `hasNext` drives paging, `totalPages` may change between requests).
+ */
+export function pageRecord<T>(
+  items: T[],
+  page: { total: number; hasNext: boolean },
+  q: { page: number; limit: number },
+): ListRecord<T> {
+  return {
+    items,
+    meta: {
+      total: page.total,
+      page: q.page,
+      limit: q.limit,
+      totalPages: Math.ceil(page.total / q.limit),
+      hasNext: page.hasNext,
+      hasPrev: q.page > 1,
+    },
+  };
+}
+
+/**
  * A case-insensitive "contains" pattern for `ILIKE ... ESCAPE '\'`: the user's `%`, `_` and `\`
  * match themselves (CONTRACTS 9, `contains`).
  */

@@ -288,6 +288,16 @@ describe('compileFilter and compileListQuery', () => {
     });
   });
 
+  it('reads one row past the page when asked (hasNext without a count); the count is unchanged', () => {
+    const parsed = parseListQuery({ 'where[views][greater_than]': '500', limit: '20', page: '3' }, def);
+    const plain = compileListQuery(parsed, def, { table });
+    const next = compileListQuery(parsed, def, { table, nextRow: true });
+    expect(next.listSql).toBe(plain.listSql);
+    expect(plain.listParams).toEqual(['published', 500, 20, 40]);
+    expect(next.listParams).toEqual(['published', 500, 21, 40]);
+    expect([next.countSql, next.countParams]).toEqual([plain.countSql, plain.countParams]);
+  });
+
   it('builds a full query (snapshot)', () => {
     const query = parseQs(
       'where[or][0][title][contains]=50%25&where[or][1][tags][in]=a,b&where[publishedOn][less_than]=2024-06-01' +

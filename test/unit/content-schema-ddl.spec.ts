@@ -10,6 +10,7 @@ import {
   draftsDdl,
   dropTableDdl,
   type FieldWithId,
+  indexUpgradeDdl,
   joinTable,
   pgName,
   planSchemaChange,
@@ -360,6 +361,83 @@ describe('content schema: DDL for changes', () => {
     expect(() =>
       ddlFor(T, [{ kind: 'drop', field: 'x', from: f('x', 'text'), destructive: true }], [], []),
     ).toThrow(/not among the fields/);
+  });
+});
+
+describe('content schema: indexes serving the list tiebreaker', () => {
+  const T = 'c_posts';
+  const btree = (name: string, columns: string[], more: { unique?: boolean; partial?: boolean } = {}) => ({
+    name,
+    columns,
+    unique: more.unique ?? false,
+    partial: more.partial ?? false,
+    method: 'btree',
+  });
+
+  it('indexes sortable fields and created_at on (column, id); unique, GIN and reference indexes stay', () => {
+    const creates = createTableDdl(T, EVERY_TYPE, { tableFor: collectionTable }).filter((s) =>
+      s.includes('INDEX'),
+    );
+    expect(creates).toEqual([
+      'CREATE INDEX "c_posts-created_at-idx" ON "c_posts" ("created_at", "id")',
+      'CREATE UNIQUE INDEX "c_posts-title-key" ON "c_posts" ("title")',
+      'CREATE INDEX "c_posts-contact-idx" ON "c_posts" ("contact", "id")',
+      'CREATE INDEX "c_posts-views-idx" ON "c_posts" ("views", "id")',
+      'CREATE INDEX "c_posts-tags-idx" ON "c_posts" USING gin ("tags")',
+      'CREATE INDEX "c_posts-meta-idx" ON "c_posts" USING gin ("meta")',
+      'CREATE INDEX "c_posts-author-idx" ON "c_posts" ("author")',
+      'CREATE UNIQUE INDEX "c_posts-editor-key" ON "c_posts" ("editor")',
+      'CREATE INDEX "c_posts-cover-idx" ON "c_posts" ("cover")',
+      'CREATE INDEX "c_posts__related-target-idx" ON "c_posts__related" ("target_id")',
+    ]);
+    for (const type of ['text', 'textarea', 'email', 'number', 'checkbox', 'date'] as const) {
+      expect(createTableDdl(T, [f('x', type, { index: true })])).toContain(
+        'CREATE INDEX "c_posts-x-idx" ON "c_posts" ("x", "id")',
+      );
+    }
+    expect(createTableDdl(T, [f('x', 'select', { index: true, options: ['a'] })])).toContain(
+      'CREATE INDEX "c_posts-x-idx" ON "c_posts" ("x", "id")',
+    );
+  });
+
+  it('replaces the old one-column indexes, and nothing else', () => {
+    const fields = [
+      f('views', 'number', { index: true }),
+      f('title', 'text', { index: true }),
+      f('code', 'text', { index: true, unique: true }),
+      f('tags', 'select', { hasMany: true, index: true, options: ['a'] }),
+      f('author', 'relationship', { relationTo: 'authors', index: true }),
+      f('plain', 'text'),
+      f('done', 'checkbox', { index: true }),
+    ];
+    const old = [
+      btree('c_posts-pkey', ['id'], { unique: true }),
+      btree('c_posts-created_at-idx', ['created_at']),
+      btree('c_posts-views-idx', ['views']),
+      btree('c_posts-title-idx', ['title', 'id']), // already today's shape
+      btree('c_posts-code-key', ['code'], { unique: true }),
+      { ...btree('c_posts-tags-idx', ['tags']), method: 'gin' },
+      btree('c_posts-author-idx', ['author']),
+      btree('c_posts-plain-idx', ['plain']), // not ours (the field has no index)
+      btree('c_posts-done-idx', ['done'], { partial: true }), // not the shape we made
+    ];
+    expect(indexUpgradeDdl(T, fields, old)).toEqual([
+      'LOCK TABLE "c_posts" IN ACCESS EXCLUSIVE MODE',
+      'DROP INDEX "c_posts-created_at-idx"',
+      'CREATE INDEX "c_posts-created_at-idx" ON "c_posts" ("created_at", "id")',
+      'DROP INDEX "c_posts-views-idx"',
+      'CREATE INDEX "c_posts-views-idx" ON "c_posts" ("views", "id")',
+    ]);
+    // Up to date (or missing): nothing to run.
+    const current = createTableDdl(T, fields, { tableFor: collectionTable });
+    expect(current).toContain('CREATE INDEX "c_posts-views-idx" ON "c_posts" ("views", "id")');
+    expect(
+      indexUpgradeDdl(T, fields, [
+        btree('c_posts-created_at-idx', ['created_at', 'id']),
+        btree('c_posts-views-idx', ['views', 'id']),
+      ]),
+    ).toEqual([]);
+    expect(indexUpgradeDdl(T, fields, [])).toEqual([]);
   });
 });
 

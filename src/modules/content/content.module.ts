@@ -7,6 +7,7 @@ import { DefinitionsRepository } from './definitions.repository';
 import { EntriesController } from './entries/entries.controller';
 import { EntriesRepository } from './entries/entries.repository';
 import { EntriesService } from './entries/entries.service';
+import { EntryCounts } from './entries/entry-counts';
 import { FieldGroupsController } from './field-groups.controller';
 import { JournalController } from './journal.controller';
 import { SchemaService } from './schema.service';
@@ -29,6 +30,7 @@ import { SinglesController } from './singles.controller';
     ContentAccessGuard,
     EntriesRepository,
     EntriesService,
+    EntryCounts,
   ],
   exports: [SchemaService, EntriesService],
 })

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { pagedRows, rows } from '../../database/sql';
 import type { DefinitionKind, DefinitionSource, StoredDefinition } from './content.types';
-import { quoteIdent } from './schema';
+import { type CatalogIndex, quoteIdent } from './schema';
 
 export interface DefinitionRow {
   id: string;
@@ -116,6 +116,35 @@ export class DefinitionsRepository {
       limit: page.limit,
       offset: page.offset,
     });
+  }
+
+  /**
+   * The indexes of `tables` in the current schema, by table (expression indexes left out): what
+   * the boot sync compares with the indexes it would make today (`indexUpgradeDdl`).
+   */
+  async indexes(em: EntityManager, tables: readonly string[]): Promise<Map<string, CatalogIndex[]>> {
+    const found = await rows<CatalogIndex & { table: string }>(
+      em,
+      `SELECT t.relname AS "table", i.relname AS "name", x.indisunique AS "unique", am.amname AS "method",
+              x.indpred IS NOT NULL AS "partial",
+              ARRAY(SELECT a.attname::text
+                      FROM unnest(x.indkey[0:x.indnkeyatts - 1]) WITH ORDINALITY AS k(attnum, n)
+                      JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
+                     ORDER BY k.n) AS "columns"
+         FROM pg_index x
+         JOIN pg_class i ON i.oid = x.indexrelid
+         JOIN pg_class t ON t.oid = x.indrelid
+         JOIN pg_am am ON am.oid = i.relam
+        WHERE t.relnamespace = current_schema()::regnamespace
+          AND t.relname = ANY($1::text[])
+          AND x.indexprs IS NULL`,
+      [tables],
+    );
+    const out = new Map<string, CatalogIndex[]>();
+    for (const { table, ...index } of found) {
+      out.set(table, [...(out.get(table) ?? []), index]);
+    }
+    return out;
   }
 
   /** Runs generated DDL (identifiers quoted and names validated by the schema layer). */

@@ -21,6 +21,7 @@ import {
   tableOf,
 } from './content.types';
 import { DefinitionRow, DefinitionsRepository } from './definitions.repository';
+import { EntryCounts } from './entries/entry-counts';
 import { MEDIA_FIELDS, MEDIA_SLUG } from './media.definition';
 import { toDefinitionRecord } from './definition.mapper';
 import {
@@ -32,6 +33,7 @@ import {
   EXPANSION_LIMITS,
   expandFields,
   ExpansionLimits,
+  indexUpgradeDdl,
   FieldWithId,
   findGroupCycle,
   measureExpansion,
@@ -99,6 +101,7 @@ export class SchemaService implements OnModuleInit {
     @Inject(SVC_OPTIONS) private readonly options: SvcOptions,
     private readonly repo: DefinitionsRepository,
     private readonly rbac: RbacService,
+    private readonly counts: EntryCounts,
   ) {
     for (const c of options.config.collections) {
       this.codeAccess.set(key('collection', c.slug), c.access ?? {});
@@ -157,10 +160,15 @@ export class SchemaService implements OnModuleInit {
     };
   }
 
-  /** Forget the snapshot (another instance changed a table under this one). */
+  /**
+   * Forget the snapshot (another instance changed a table under this one), and every cached
+   * entry total: called after this instance's schema changes commit, and when a table changed
+   * under it.
+   */
   invalidate(): void {
     this.generation++;
     this.snapshot = null;
+    this.counts.bumpAll();
   }
 
   private async current(): Promise<Snapshot> {
@@ -527,11 +535,14 @@ export class SchemaService implements OnModuleInit {
     await this.db.transaction(async (em) => {
       await withoutStatementTimeout(em);
       await this.repo.lock(em, '*');
-      // Singles created over REST are locked too: a missing row is added to them below.
-      const uiSingles = (await this.repo.all(em)).filter((r) => r.kind === 'single' && r.source === 'ui');
+      // Singles created over REST are locked too: a missing row is added to them below; and so
+      // are collections created over REST: their old indexes are replaced below.
+      const uiTargets = (await this.repo.all(em)).filter(
+        (r) => r.kind !== 'field-group' && r.source === 'ui',
+      );
       const keys = new Set([
         ...wanted.map((w) => lockKey(w.kind, w.slug)),
-        ...uiSingles.map((r) => lockKey(r.kind, r.slug)),
+        ...uiTargets.map((r) => lockKey(r.kind, r.slug)),
       ]);
       for (const k of [...keys].sort()) {
         await this.repo.lock(em, k);
@@ -649,6 +660,19 @@ export class SchemaService implements OnModuleInit {
       for (const r of stored.filter((x) => x.kind === 'single' && keys.has(lockKey(x.kind, x.slug)))) {
         const drafts = (updates.find((u) => u.row === r)?.def ?? r.definition).drafts === true;
         await this.repo.insertSingleRow(em, tableOf(r), r.id, drafts);
+      }
+      // Indexes made before they served the list tiebreaker (ddl.ts): (field) -> (field, id).
+      const kept = stored.filter(
+        (r) => r.kind === 'collection' && !removed.includes(r) && keys.has(lockKey(r.kind, r.slug)),
+      );
+      const catalog = await this.repo.indexes(em, kept.map(tableOf));
+      for (const r of kept) {
+        const fields = (updates.find((u) => u.row === r)?.def ?? r.definition).fields;
+        const upgrade = indexUpgradeDdl(tableOf(r), fields, catalog.get(tableOf(r)) ?? []);
+        if (upgrade.length) {
+          await this.runDdl(em, upgrade);
+          summary.push(`collection ${r.slug}: indexes on (field, id)`);
+        }
       }
     });
     if (summary.length) {

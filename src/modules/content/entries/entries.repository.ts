@@ -26,19 +26,6 @@ export class EntriesRepository {
     this.prepare = options.preparedStatements;
   }
 
-  /** A compiled page and its count, on two connections at once (outside a transaction). */
-  async page(
-    em: EntityManager,
-    list: { sql: string; params: unknown[] },
-    count: { sql: string; params: unknown[] },
-  ): Promise<{ rows: Row[]; total: number }> {
-    const [found, counted] = await Promise.all([
-      preparedRows<Row>(em, list.sql, list.params, this.prepare, CONTENT_READ_TYPES),
-      preparedRows<{ total: string }>(em, count.sql, count.params, this.prepare),
-    ]);
-    return { rows: found, total: Number(counted[0].total) };
-  }
-
   /** Rows of a compiled read; timestamps may come as their JSON text (see `presentRow`). */
   select(em: EntityManager, sql: string, params: unknown[]): Promise<Row[]> {
     return preparedRows<Row>(em, sql, params, this.prepare, CONTENT_READ_TYPES);

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { ServiceError, ValidationIssue } from '../../../common/errors';
-import { listRecord, ListRecord } from '../../../common/pagination';
+import { ListRecord, pageRecord } from '../../../common/pagination';
 import { SVC_CONNECTION } from '../../../svc.options';
 import type { AuthContext } from '../../auth/auth-context';
 import { ContentAccessService } from '../content-access.service';
@@ -22,6 +22,7 @@ import { MEDIA_SLUG } from '../media.definition';
 import { fieldIndexName, joinTable } from '../schema';
 import { SchemaService } from '../schema.service';
 import { EntriesRepository, Row } from './entries.repository';
+import { EntryCounts } from './entry-counts';
 import { cleanEntryInput, EntryInputOptions, EntryWrite } from './entry-input';
 import { checkRichText, renderRichText } from './rich-text';
 
@@ -81,29 +82,61 @@ export class EntriesService {
     private readonly repo: EntriesRepository,
     private readonly schema: SchemaService,
     private readonly access: ContentAccessService,
+    private readonly counts: EntryCounts,
   ) {}
 
   // -------------------------------------------------------------------------------------------
   // Reads
 
+  /**
+   * One page, read with one row more than `limit`: that row, when there is one, makes `hasNext`
+   * exact without a count. `total` is counted only when the page cannot tell it: a page that ends
+   * before its limit (and is not empty, or is the first) ends the list, so the total is `offset +
+   * rows`. Otherwise it comes from the count cache (EntryCounts: exact right after a write on this
+   * instance; other instances' writes show within SVC_COUNT_CACHE_MS), kept consistent with what
+   * the page showed.
+   */
   async list(def: Definition, query: Record<string, unknown>, caller: Caller): Promise<ListRecord<Entry>> {
-    const { parsed, c } = compiledQuery(def, this.readQuery(def, query, null, caller));
-    const found = await this.guard(def, () =>
-      this.repo.page(
-        this.db.manager,
-        { sql: c.listSql, params: c.listParams },
-        { sql: c.countSql, params: c.countParams },
-      ),
-    );
-    const items = await this.present(def, found.rows, parsed, caller);
-    return listRecord(items, found.total, parsed);
+    const q = this.readQuery(def, query, null, caller);
+    const { parsed, c } = compiledQuery(def, q);
+    // Read before the page: a total the page proves is stored under the generation it saw.
+    const generation = this.counts.generation(def);
+    const at = Date.now();
+    const found = await this.guard(def, () => this.repo.select(this.db.manager, c.listSql, c.listParams));
+    const hasNext = found.length > parsed.limit;
+    const rows = hasNext ? found.slice(0, parsed.limit) : found;
+    let total: number;
+    if (!hasNext && (rows.length > 0 || parsed.offset === 0)) {
+      total = parsed.offset + rows.length;
+      this.counts.remember(def, countKey(def, q, c), generation, at, total);
+    } else {
+      const counted = await this.countTotal(def, q, c);
+      // A cached total may trail writes made elsewhere (within the bound): never below what this
+      // page showed exists, nor past the end of an empty page.
+      total = hasNext
+        ? Math.max(counted, parsed.offset + parsed.limit + 1)
+        : Math.min(counted, parsed.offset);
+    }
+    const items = await this.present(def, rows, parsed, caller);
+    return pageRecord(items, { total, hasNext }, parsed);
   }
 
+  /**
+   * `GET .../entries/count`: through the same count cache as `meta.total`, so the two agree and
+   * the route is no uncached full count per request (it would be the cheapest way to load the
+   * database); the same rule holds: exact after this instance's writes, others' within the bound.
+   */
   async count(def: Definition, query: Record<string, unknown>, caller: Caller): Promise<{ total: number }> {
-    const { c } = compiledQuery(def, this.readQuery(def, query, COUNT_PARAMS, caller));
-    return {
-      total: await this.guard(def, () => this.repo.count(this.db.manager, c.countSql, c.countParams)),
-    };
+    const q = this.readQuery(def, query, COUNT_PARAMS, caller);
+    return { total: await this.countTotal(def, q, compiledQuery(def, q).c) };
+  }
+
+  private countTotal(def: Definition, q: CachedQuery, c: CompiledListQuery): Promise<number> {
+    return this.guard(def, () =>
+      this.counts.total(def, countKey(def, q, c), () =>
+        this.repo.count(this.db.manager, c.countSql, c.countParams),
+      ),
+    );
   }
 
   async get(def: Definition, id: string, query: Record<string, unknown>, caller: Caller): Promise<Entry> {
@@ -168,14 +201,18 @@ export class EntriesService {
   }
 
   async remove(def: Definition, id: string, caller: Caller): Promise<Entry> {
-    const entry = await this.write(def, async (em) => {
-      if (!(await this.repo.lockIds(em, tableOf(def), [id])).length) {
-        throw notFound();
-      }
-      const entry = await this.readOne(em, def, id);
-      await this.repo.delete(em, tableOf(def), [id]);
-      return entry;
-    });
+    const entry = await this.write(
+      def,
+      async (em) => {
+        if (!(await this.repo.lockIds(em, tableOf(def), [id])).length) {
+          throw notFound();
+        }
+        const entry = await this.readOne(em, def, id);
+        await this.repo.delete(em, tableOf(def), [id]);
+        return entry;
+      },
+      'every collection',
+    );
     return this.answer(def, entry, caller);
   }
 
@@ -208,7 +245,11 @@ export class EntriesService {
   async bulkDelete(def: Definition, body: unknown): Promise<BulkResult> {
     const ids = readIds(body, ['ids']);
     const { valid, errors } = splitIds(ids);
-    const deleted = await this.write(def, (em) => this.repo.delete(em, tableOf(def), valid));
+    const deleted = await this.write(
+      def,
+      (em) => this.repo.delete(em, tableOf(def), valid),
+      'every collection',
+    );
     return bulkResult('deleted', ids, deleted, errors);
   }
 
@@ -587,10 +628,36 @@ export class EntriesService {
   /**
    * Runs a write in one transaction, turning database refusals into answers. The registry is
    * brought up to date first: inside the transaction it is only peeked at (see SchemaService.peek).
+   *
+   * Then, before the caller answers, the write generation of the collection is bumped (EntryCounts),
+   * so no total counted before the commit is used after it. After the commit, never before: a
+   * count between a bump and the commit would be cached under the new generation without the
+   * write. A refusal (ServiceError) rolled back and changed nothing; any other failure may have
+   * committed (a lost COMMIT answer), so it bumps too. Deletes bump every collection: other
+   * collections' references to the deleted entries are nulled (ON DELETE SET NULL) or their join
+   * rows go (CASCADE), which changes their filtered counts.
    */
-  private async write<T>(def: Definition, work: (em: EntityManager) => Promise<T>): Promise<T> {
+  private async write<T>(
+    def: Definition,
+    work: (em: EntityManager) => Promise<T>,
+    bumps: 'this collection' | 'every collection' = 'this collection',
+  ): Promise<T> {
     await this.schema.find(def.kind, def.slug);
-    return this.guard(def, () => this.db.transaction(work));
+    let changed = true;
+    try {
+      return await this.guard(def, () => this.db.transaction(work));
+    } catch (e) {
+      changed = !(e instanceof ServiceError);
+      throw e;
+    } finally {
+      if (changed) {
+        if (bumps === 'every collection') {
+          this.counts.bumpAll();
+        } else {
+          this.counts.bump(def);
+        }
+      }
+    }
   }
 
   /**
@@ -678,6 +745,8 @@ const queryCache = new WeakMap<Definition, Map<string, CachedQuery>>();
 interface CachedQuery {
   parsed: ParsedQuery;
   compiled?: CompiledListQuery;
+  /** The count cache key of `compiled` (see `countKey`). */
+  countKey?: string;
   /** The read of one entry by id: its SQL and parameters, the id going in at `slot`. */
   byId?: { sql: string; params: readonly unknown[]; slot: number };
 }
@@ -732,8 +801,21 @@ function byIdQuery(def: Definition, q: CachedQuery, id: string): { sql: string; 
 }
 
 function compiledQuery(def: Definition, q: CachedQuery): { parsed: ParsedQuery; c: CompiledListQuery } {
-  q.compiled ??= Object.freeze(compileListQuery(q.parsed, queryDefinitionOf(def), { table: tableOf(def) }));
+  q.compiled ??= Object.freeze(
+    compileListQuery(q.parsed, queryDefinitionOf(def), { table: tableOf(def), nextRow: true }),
+  );
   return { parsed: q.parsed, c: q.compiled };
+}
+
+/**
+ * The count cache key of a compiled query: the definition's identity and version (the registry
+ * makes new objects for unchanged definitions every few seconds; a change moves `updatedAt`),
+ * then the exact count statement and its parameters, which hold everything that decides the
+ * rows counted (where, drafts status). Made once per cached query.
+ */
+function countKey(def: Definition, q: CachedQuery, c: CompiledListQuery): string {
+  q.countKey ??= `${def.id}\u0000${def.updatedAt.valueOf()}\u0000${c.countSql}\u0000${JSON.stringify(c.countParams)}`;
+  return q.countKey;
 }
 
 /** The query keeping only `allowed` parameters; any other is a 400 (never silently ignored). */

@@ -33,6 +33,8 @@ import {
  *
  * Sorting keeps PostgreSQL's NULL order (last ascending, first descending) so a plain btree index
  * serves both directions, and ends with `id` (in the direction of the last key) so pages are stable.
+ * An indexed field's index is on (field, id) (ddl.ts), so `ORDER BY f DESC, id DESC LIMIT n` with a
+ * filter on `f` is a (backward) index scan that stops after n rows, with no sort of the matches.
  */
 
 /** `"name"`, with embedded quotes doubled. Identifiers come from definitions, never from requests. */
@@ -90,10 +92,19 @@ export interface CompiledListQuery {
   countParams: unknown[];
 }
 
+export interface CompileListOptions {
+  table: string;
+  /**
+   * `LIMIT limit + 1`: the row after the page, when there is one, tells `hasNext` exactly without
+   * counting (the caller drops it from the page).
+   */
+  nextRow?: boolean;
+}
+
 export function compileListQuery(
   parsed: ParsedQuery,
   def: QueryDefinition,
-  opts: { table: string },
+  opts: CompileListOptions,
 ): CompiledListQuery {
   const model = resolveDefinition(def);
   const ctx = context(model, {});
@@ -101,7 +112,7 @@ export function compileListQuery(
   const cond = filter(parsed, def, ctx);
   const where = cond === 'TRUE' ? '' : ` WHERE ${cond}`;
   const countParams = [...ctx.params];
-  const limit = ctx.param(parsed.limit);
+  const limit = ctx.param(opts.nextRow === true ? parsed.limit + 1 : parsed.limit);
   const offset = ctx.param(parsed.offset);
   return {
     listSql:

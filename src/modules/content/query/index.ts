@@ -7,6 +7,7 @@ export {
   pgTimestamp,
   quoteIdent,
   type CompiledListQuery,
+  type CompileListOptions,
   type CompiledSql,
   type CompileWhereOptions,
 } from './compile';

@@ -36,6 +36,14 @@
  *   date-only default is midnight UTC.
  * - `index` and `unique` together make one unique index. A single relationship/upload column is
  *   indexed whatever `index` says; a hasMany relationship is indexed by its join table.
+ * - The index of a sortable column (text, textarea, email, number, checkbox, date, single select)
+ *   is on (field, id), and `created_at`'s on (created_at, id): lists order by the field and then
+ *   `id` as the tiebreaker (query/compile.ts), so such an index serves `ORDER BY f DESC, id DESC
+ *   LIMIT n` (or ASC) with a filter on `f` as one index scan that stops after n rows. On (f) alone
+ *   PostgreSQL reads every matching row and sorts them (a million-row list spent its time there).
+ *   Tables made before that get their indexes replaced by the boot sync (`indexUpgradeDdl`). A
+ *   unique index stays on (f): equal keys, the only ones the tiebreaker orders, are one row each
+ *   (NULLs aside), so PostgreSQL's incremental sort over it handles groups of one.
  * - Index and constraint names are `<table>-<field>-idx`, `-key` (unique), `-check`, `-fkey`,
  *   `<table>-pkey`, `<join table>-pkey`, `<join table>-target-idx`, and `owner-fkey` /
  *   `target-fkey` on a join table. The hyphen cannot occur in a table or field name, so two names
@@ -248,11 +256,12 @@ function artifactsOf(table: string, f: FieldConfig, opts: DdlOptions): Artifact[
   } else if (f.index === true || type === 'uuid') {
     const name = fieldIndexName(table, f.name, 'idx');
     const using = type === 'text[]' || type === 'jsonb' ? ' USING gin' : '';
+    const keys = servesTiebreaker(type) ? `${col}, "id"` : col;
     out.push({
       role: 'idx',
       name,
       scope: 'index',
-      create: `CREATE INDEX ${q(name)} ON ${q(table)}${using} (${col})`,
+      create: `CREATE INDEX ${q(name)} ON ${q(table)}${using} (${keys})`,
     });
   }
   if (type === 'uuid') {
@@ -267,6 +276,15 @@ function artifactsOf(table: string, f: FieldConfig, opts: DdlOptions): Artifact[
     });
   }
   return out;
+}
+
+/** A sortable column type: its plain index is on (column, id), serving the tiebreaker. */
+function servesTiebreaker(type: ColumnType): boolean {
+  return type === 'text' || type === 'double precision' || type === 'boolean' || type === 'timestamptz';
+}
+
+function createdAtIndex(table: string): string {
+  return `CREATE INDEX ${q(pgName(`${table}-created_at-idx`))} ON ${q(table)} ("created_at", "id")`;
 }
 
 function dropArtifact(table: string, a: Artifact): string {
@@ -342,9 +360,7 @@ export function createTablePlan(
     columns.push(`"status" text NOT NULL DEFAULT 'draft'`);
     constraints.push(statusCheck(table).inline);
   }
-  const after: string[] = [
-    `CREATE INDEX ${q(pgName(`${table}-created_at-idx`))} ON ${q(table)} ("created_at")`,
-  ];
+  const after: string[] = [createdAtIndex(table)];
   const joins: string[] = [];
   const link: string[] = [];
   for (const f of fields) {
@@ -378,6 +394,61 @@ export function createTableDdl(
 ): string[] {
   const plan = createTablePlan(table, fields, opts);
   return [...plan.create, ...plan.link];
+}
+
+/** A btree or other index of a table as the catalog describes it (expression indexes left out). */
+export interface CatalogIndex {
+  name: string;
+  /** Key columns in order (INCLUDE columns left out). */
+  columns: readonly string[];
+  unique: boolean;
+  /** The access method: btree, gin, ... */
+  method: string;
+  /** A partial index. */
+  partial: boolean;
+}
+
+/**
+ * The statements that bring the plain indexes of an existing table (made by an older
+ * createTablePlan or addDdl) to today's shape: `created_at` and every sortable indexed field
+ * indexed on (column, id) instead of (column), under the same name. Only an index with the
+ * expected name and exactly the old shape (plain btree on the one column, not unique, not
+ * partial) is replaced; anything else is left as it is. Nothing when nothing is old; else a LOCK
+ * of the table first (as ddlFor), to run in the boot sync's transaction.
+ */
+export function indexUpgradeDdl(
+  table: string,
+  fields: readonly FieldConfig[],
+  existing: readonly CatalogIndex[],
+): string[] {
+  const wanted = [
+    { name: pgName(`${table}-created_at-idx`), column: 'created_at', create: createdAtIndex(table) },
+  ];
+  for (const f of fields) {
+    const type = columnType(f);
+    if (type === null || f.unique === true || f.index !== true || !servesTiebreaker(type)) {
+      continue;
+    }
+    const a = artifactsOf(table, f, {}).find((x) => x.role === 'idx');
+    if (a) {
+      wanted.push({ name: a.name, column: f.name, create: a.create });
+    }
+  }
+  const out: string[] = [];
+  for (const w of wanted) {
+    const old = existing.find((i) => i.name === w.name);
+    if (
+      old &&
+      old.method === 'btree' &&
+      !old.unique &&
+      !old.partial &&
+      old.columns.length === 1 &&
+      old.columns[0] === w.column
+    ) {
+      out.push(`DROP INDEX ${q(w.name)}`, w.create);
+    }
+  }
+  return out.length ? [`LOCK TABLE ${q(table)} IN ACCESS EXCLUSIVE MODE`, ...out] : out;
 }
 
 /**
