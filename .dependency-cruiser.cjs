@@ -1,0 +1,70 @@
+// Import boundaries of src/ (docs/architecture.md), checked by `npm run check` (depcruise).
+// Type-only imports count: a type is a dependency on the module that owns it.
+
+/** Feature modules, lowest first: a module may import only modules before it in this list. */
+const LAYERS = [
+  'audit',
+  'email',
+  'user-fields',
+  'rbac',
+  'accounts',
+  'api-keys',
+  'identity',
+  'auth',
+  'content',
+  'health',
+];
+
+/** One rule per module: none of the modules after it. With the order above, no folder cycle. */
+const layerRules = LAYERS.slice(0, -1).map((name, i) => ({
+  name: `layer-${name}`,
+  severity: 'error',
+  comment: `src/modules/${name} may import only the modules listed before it in .dependency-cruiser.cjs`,
+  from: { path: `^src/modules/${name}/` },
+  to: { path: `^src/modules/(${LAYERS.slice(i + 1).join('|')})/` },
+}));
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-folder-cycle',
+      severity: 'error',
+      comment: 'Folders of src/ depend on each other one way only.',
+      scope: 'folder',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'common-knows-no-feature',
+      severity: 'error',
+      comment: 'src/common, src/config, src/database and src/fields know no module and no service wiring.',
+      from: { path: '^src/(common|config|database|fields)/' },
+      to: { path: '^src/(modules|plugins|jobs|cli)/|^src/[^/]+\\.ts$' },
+    },
+    {
+      name: 'controller-not-to-repository',
+      severity: 'error',
+      comment: 'A controller calls its module service, never a repository or the DataSource.',
+      from: { path: '\\.controller\\.ts$' },
+      to: { path: '\\.repository\\.ts$' },
+    },
+    {
+      name: 'not-to-other-module-internals',
+      severity: 'error',
+      comment:
+        'A module uses another module through what it exports: its *.module.ts, *.service.ts and types (*.types.ts), never its repositories, controllers or helpers.',
+      from: { path: '^src/modules/([^/]+)/' },
+      to: {
+        path: '^src/modules/',
+        pathNot: ['^src/modules/$1/', '\\.(module|service|types)\\.ts$'],
+      },
+    },
+    ...layerRules,
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    includeOnly: '^src/',
+  },
+};
