@@ -42,6 +42,14 @@ module.exports = {
       to: { path: '^src/(modules|plugins|jobs|cli)/|^src/[^/]+\\.ts$' },
     },
     {
+      name: 'not-to-root',
+      severity: 'error',
+      comment:
+        'Nothing below src/ imports the wiring at its root (svc.module, index, server, main, app.setup).',
+      from: { path: '^src/[^/]+/' },
+      to: { path: '^src/[^/]+\\.ts$' },
+    },
+    {
       name: 'controller-not-to-repository',
       severity: 'error',
       comment: 'A controller calls its module service, never a repository or the DataSource.',

@@ -1,7 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { installReadLane } from './modules/content/entries/read-lane';
-import { SVC_OPTIONS, SvcOptions } from './svc.options';
+import { SVC_OPTIONS, SvcOptions } from './config/svc-options';
+import { SERVICE_MIDDLEWARES, type ServiceMiddleware } from './svc.module';
 
 /**
  * Everything the standalone server sets on the Express app. Tests call the same function, so they
@@ -15,7 +16,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.set('trust proxy', options.config.trustProxy);
   // Responses are small JSON documents; weak ETags would only cost a hash per response.
   app.set('etag', false);
-  // Collection reads go through the content read lane, ahead of Express (see read-lane.ts).
-  installReadLane(app);
+  // Collection reads go through the content read lane, ahead of Express (see read-lane.ts): the
+  // same middlewares (SvcModule's one list) and guards as the Nest routes.
+  installReadLane(app, app.get<ServiceMiddleware[]>(SERVICE_MIDDLEWARES));
   return app;
 }

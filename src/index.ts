@@ -1,7 +1,7 @@
 /** Library entry: what a host application or a config file imports from the package root. */
 export { SvcModule } from './svc.module';
 export type { SvcModuleAsyncOptions } from './svc.module';
-export type { SvcModuleOptions } from './svc.options';
+export type { SvcModuleOptions } from './config/svc-options';
 export { defineConfig } from './config/config-file';
 export type * from './config/config.types';
 export { ServiceError } from './common/errors/service-error';
@@ -10,7 +10,7 @@ export { configureApp } from './app.setup';
 export { startServer } from './server';
 export { getSession, requireAuth, hasRole, hasAnyRole, hasAllRoles, login } from './modules/auth/in-process';
 export type { Session } from './modules/auth/in-process';
-export { Public } from './modules/auth/decorators/public.decorator';
-export { RequirePermission, CookieOnly, CurrentAuth } from './modules/auth/decorators/auth.decorators';
-export type { AuthContext } from './modules/auth/auth-context';
-export { seedSuperAdmin } from './modules/auth/seed-admin';
+export { Public } from './common/access/public.decorator';
+export { RequirePermission, CookieOnly, CurrentAuth } from './common/access/auth.decorators';
+export type { AuthContext } from './common/access/auth-context';
+export { seedSuperAdmin } from './modules/accounts/seed-admin';

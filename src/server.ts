@@ -8,7 +8,7 @@ import { loadConfigFile } from './config/config-file';
 import { Env, loadEnv, resolveSecret } from './config/env';
 import { EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres';
 import { SvcModule } from './svc.module';
-import type { SvcModuleOptions } from './svc.options';
+import type { SvcModuleOptions } from './config/svc-options';
 
 export interface RunningServer {
   app: NestExpressApplication;

@@ -21,13 +21,13 @@ import { requestLogging } from './common/request-logging';
 import { dataSourceOptions, runMigrations } from './database/data-source';
 import { stampRequestStart } from './common/request-start';
 import { responseFloor } from './common/response-floor';
-import { ACCOUNT_ANSWER_FLOOR_MS } from './modules/auth/account-lifecycle.service';
+import { ACCOUNT_ANSWER_FLOOR_MS } from './modules/accounts/account-lifecycle.service';
+import { AccountsModule } from './modules/accounts/accounts.module';
 import { LOGIN_FLOOR_MS } from './modules/auth/auth.service';
 import { AuthModule } from './modules/auth/auth.module';
 import { ContentModule } from './modules/content/content.module';
 import { EmailModule } from './modules/email/email.module';
 import { HealthModule } from './modules/health/health.module';
-import { UsersAdminModule } from './modules/users/users-admin.module';
 import { UserFieldsModule } from './modules/user-fields/user-fields.module';
 import {
   isServicePath,
@@ -36,7 +36,10 @@ import {
   SVC_OPTIONS,
   SvcModuleOptions,
   SvcOptions,
-} from './svc.options';
+} from './config/svc-options';
+import type { ConnectMiddleware, ServiceMiddleware, ServiceRoute } from './common/service-middleware';
+
+export type { ServiceMiddleware } from './common/service-middleware';
 
 export interface SvcModuleAsyncOptions extends Pick<ModuleMetadata, 'imports'> {
   inject?: Array<string | symbol | (abstract new (...args: never[]) => unknown)>;
@@ -47,10 +50,77 @@ export interface SvcModuleAsyncOptions extends Pick<ModuleMetadata, 'imports'> {
 @Module({})
 class SvcOptionsModule {}
 
-const SERVICE_ROUTES = [
+/** A route as Nest's `forRoutes` takes it: a path pattern (no leading slash) and a method. */
+const SERVICE_ROUTES: ServiceRoute[] = [
   { path: 'admin/api', method: RequestMethod.ALL },
   { path: 'admin/api/{*path}', method: RequestMethod.ALL },
 ];
+const HEALTH_ROUTE: ServiceRoute = { path: 'api/health', method: RequestMethod.ALL };
+
+/** A Connect-style middleware: what Express mounts, and what the content read lane runs. */
+/** The service's middlewares, in order: `SvcModule` mounts them, the content read lane runs them. */
+export const SERVICE_MIDDLEWARES = Symbol('SERVICE_MIDDLEWARES');
+
+/**
+ * Every middleware of the service, in the order it runs, with its routes: the one list that
+ * SvcModule mounts and the content read lane (src/modules/content/entries/read-lane.ts) runs for
+ * the routes it answers, so a middleware added here applies to both.
+ */
+export function serviceMiddlewares(
+  options: SvcOptions,
+  logParams: Params,
+  globalRateLimit: GlobalRateLimitMiddleware,
+  jsonBody: JsonBodyMiddleware,
+): ServiceMiddleware[] {
+  const everyPath = options.standalone
+    ? [{ path: '{*path}', method: RequestMethod.ALL }]
+    : [...SERVICE_ROUTES, HEALTH_ROUTE];
+  return [
+    // First: the request id and the request's logger, for everything after it (and every route
+    // of the standalone server, unknown ones included). Express requests log `req.ip`; the read
+    // lane's get the same answer from `trustProxy`.
+    {
+      name: 'request-logging',
+      use: requestLogging(rootLoggerOf(logParams), { trustProxy: options.config.trustProxy }),
+      routes: everyPath,
+    },
+    // Answers whose timing must tell nothing wait out a floor, refusals by guards included: the
+    // password login (SPEC 5.2.1), and the routes that must not tell whether an address has an
+    // account.
+    {
+      name: 'login-floor',
+      use: responseFloor(LOGIN_FLOOR_MS) as ConnectMiddleware,
+      routes: [{ path: 'admin/api/auth/login', method: RequestMethod.POST }],
+    },
+    {
+      name: 'account-answer-floor',
+      use: responseFloor(ACCOUNT_ANSWER_FLOOR_MS) as ConnectMiddleware,
+      routes: ['register', 'verify-email/resend', 'forgot-password'].map((route) => ({
+        path: `admin/api/auth/${route}`,
+        method: RequestMethod.POST,
+      })),
+    },
+    // Cross-origin frontends on an allowed origin call with credentials (SPEC 5.1.4, 5.8);
+    // preflights are answered here, before any limit or authentication.
+    {
+      name: 'cors',
+      use: serviceCors(options) as ConnectMiddleware,
+      routes: [...SERVICE_ROUTES, HEALTH_ROUTE],
+    },
+    {
+      name: 'global-rate-limit',
+      use: (req, res, next) => globalRateLimit.use(req as never, res as never, next),
+      routes: everyPath,
+    },
+    { name: 'request-start', use: stampRequestStart as ConnectMiddleware, routes: SERVICE_ROUTES },
+    { name: 'cookies', use: cookieParser() as ConnectMiddleware, routes: SERVICE_ROUTES },
+    {
+      name: 'json-body',
+      use: (req, res, next) => jsonBody.use(req as never, res as never, next),
+      routes: SERVICE_ROUTES,
+    },
+  ];
+}
 
 /**
  * The whole service as one Nest module. The standalone server is a small host around it
@@ -123,10 +193,17 @@ export class SvcModule implements NestModule {
         AuthModule,
         EmailModule,
         UserFieldsModule,
-        UsersAdminModule,
+        AccountsModule,
         ContentModule,
       ],
       providers: [
+        GlobalRateLimitMiddleware,
+        JsonBodyMiddleware,
+        {
+          provide: SERVICE_MIDDLEWARES,
+          inject: [SVC_OPTIONS, PARAMS_PROVIDER_TOKEN, GlobalRateLimitMiddleware, JsonBodyMiddleware],
+          useFactory: serviceMiddlewares,
+        },
         {
           provide: APP_FILTER,
           inject: [HttpAdapterHost, SVC_OPTIONS],
@@ -138,45 +215,11 @@ export class SvcModule implements NestModule {
     };
   }
 
-  constructor(
-    @Inject(SVC_OPTIONS) private readonly options: SvcOptions,
-    @Inject(PARAMS_PROVIDER_TOKEN) private readonly logParams: Params,
-  ) {}
+  constructor(@Inject(SERVICE_MIDDLEWARES) private readonly middlewares: ServiceMiddleware[]) {}
 
   configure(consumer: MiddlewareConsumer): void {
-    // First: the request id and the request's logger, for everything after it (and every route
-    // of the standalone server, unknown ones included).
-    consumer
-      .apply(requestLogging(rootLoggerOf(this.logParams)))
-      .forRoutes(
-        ...(this.options.standalone
-          ? [{ path: '{*path}', method: RequestMethod.ALL }]
-          : [...SERVICE_ROUTES, { path: 'api/health', method: RequestMethod.ALL }]),
-      );
-    // Answers whose timing must tell nothing wait out a floor, refusals by guards included: the
-    // password login (SPEC 5.2.1), and the routes that must not tell whether an address has an
-    // account.
-    consumer
-      .apply(responseFloor(LOGIN_FLOOR_MS))
-      .forRoutes({ path: 'admin/api/auth/login', method: RequestMethod.POST });
-    consumer.apply(responseFloor(ACCOUNT_ANSWER_FLOOR_MS)).forRoutes(
-      ...['register', 'verify-email/resend', 'forgot-password'].map((route) => ({
-        path: `admin/api/auth/${route}`,
-        method: RequestMethod.POST,
-      })),
-    );
-    // Cross-origin frontends on an allowed origin call with credentials (SPEC 5.1.4, 5.8);
-    // preflights are answered here, before any limit or authentication.
-    consumer
-      .apply(serviceCors(this.options))
-      .forRoutes(...SERVICE_ROUTES, { path: 'api/health', method: RequestMethod.ALL });
-    consumer
-      .apply(GlobalRateLimitMiddleware)
-      .forRoutes(
-        ...(this.options.standalone
-          ? [{ path: '{*path}', method: RequestMethod.ALL }]
-          : [...SERVICE_ROUTES, { path: 'api/health', method: RequestMethod.ALL }]),
-      );
-    consumer.apply(stampRequestStart, cookieParser(), JsonBodyMiddleware).forRoutes(...SERVICE_ROUTES);
+    for (const m of this.middlewares) {
+      consumer.apply(m.use).forRoutes(...m.routes);
+    }
   }
 }

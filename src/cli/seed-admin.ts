@@ -1,6 +1,7 @@
 import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
 import { runMigrations } from '../database/data-source';
-import { seedSuperAdmin } from '../modules/auth/seed-admin';
+import { seedSuperAdmin } from '../modules/accounts/seed-admin';
 import { parseCliArgs } from './args';
 import { runCli, withCliDatabase } from './database';
 
@@ -27,6 +28,9 @@ runCli(async () => {
   if (!values) {
     return;
   }
+  // The account is written in a small Nest context (seedSuperAdmin): its start-up lines must not
+  // mix with the command's one-line answer.
+  Logger.overrideLogger(false);
   await withCliDatabase(async (ds) => {
     await runMigrations(ds);
     const admin = await seedSuperAdmin(ds, values);

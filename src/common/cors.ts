@@ -1,5 +1,5 @@
 import cors from 'cors';
-import type { SvcOptions } from '../svc.options';
+import type { SvcOptions } from '../config/svc-options';
 
 /**
  * CORS of the service's routes (SPEC 5.1.4, 5.8): cross-origin frontends on an allowed origin

@@ -2,7 +2,7 @@ import { Inject, Injectable, NestMiddleware, OnApplicationShutdown } from '@nest
 import { InjectThrottlerStorage, ThrottlerStorage } from '@nestjs/throttler';
 import { normalizeIp } from '@nestjs/throttler/dist/ip';
 import type { NextFunction, Request, Response } from 'express';
-import { SVC_OPTIONS, SvcOptions } from '../svc.options';
+import { SVC_OPTIONS, SvcOptions } from '../config/svc-options';
 import { ServiceError } from './errors';
 import { MemoryCounterStore } from './memory-counter-store';
 

@@ -2,9 +2,8 @@ import type { OnApplicationShutdown } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import { LRUCache } from 'lru-cache';
+import { DEFAULT_COUNTER_MAX_KEYS } from '../config/env';
 
-/** Counters kept per budget (auth, apikey, global) before the least recently used is forgotten. */
-export const DEFAULT_COUNTER_MAX_KEYS = 100_000;
 /** How often counters whose window and block are over are dropped (their memory comes back). */
 const SWEEP_INTERVAL_MS = 60_000;
 

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DEFAULT_COUNTER_MAX_KEYS } from '../common/memory-counter-store';
+
+/**
+ * Rate-limit counters kept per budget (auth, apikey, global) before the least recently used is
+ * forgotten (`SVC_RATE_LIMIT_MAX_KEYS`; the in-memory store's default, see memory-counter-store.ts).
+ */
+export const DEFAULT_COUNTER_MAX_KEYS = 100_000;
 
 /** The environment, validated once at boot (CONTRACTS 1). */
 /** How long a client may take, set deliberately rather than left to Node's defaults. */

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { ServiceError } from '../common/errors';
 import { EmailService } from '../modules/email/email.service';
 import { SecretBox, SecretPurpose } from '../modules/email/secret-box';
-import { SVC_OPTIONS, SvcOptions } from '../svc.options';
+import { SVC_OPTIONS, SvcOptions } from '../config/svc-options';
 import { Job, JobsService, QueueSpec } from './jobs.service';
 
 /**

@@ -14,7 +14,7 @@ import type { DataSource, DataSourceOptions, EntityManager } from 'typeorm';
 import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions.js';
 import { rootLoggerOf } from '../common/logger';
 import { rows } from '../database/sql';
-import { SVC_CONNECTION } from '../svc.options';
+import { SVC_CONNECTION } from '../config/svc-options';
 
 /**
  * pg-boss's tables live in a schema of the service's own rather than pg-boss's default `pgboss`:

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { AddressInfo, createServer, connect, Socket } from 'node:net';
 import { ACCOUNT_MAIL } from '../../src/jobs/account-mail.job';
 import { JOBS_SCHEMA } from '../../src/jobs/jobs.service';
-import { AccountLifecycleService } from '../../src/modules/auth/account-lifecycle.service';
+import { AccountLifecycleService } from '../../src/modules/accounts/account-lifecycle.service';
 import { SecretBox } from '../../src/modules/email/secret-box';
 import { browser, cookieValue, createUser, PASSWORD, setCookies, signIn } from '../utils/auth';
 import { addresses, extractLink, startSmtp, TestSmtp, useTestSmtp } from '../utils/smtp';

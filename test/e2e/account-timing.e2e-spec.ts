@@ -1,5 +1,5 @@
 import { JOBS_SCHEMA } from '../../src/jobs/jobs.service';
-import { ACCOUNT_ANSWER_FLOOR_MS } from '../../src/modules/auth/account-lifecycle.service';
+import { ACCOUNT_ANSWER_FLOOR_MS } from '../../src/modules/accounts/account-lifecycle.service';
 import { Browser, browser, createUser, PASSWORD } from '../utils/auth';
 import { createTestApp, TestApp } from '../utils/test-app';
 

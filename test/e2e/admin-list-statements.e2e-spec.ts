@@ -7,9 +7,9 @@ import { RbacService } from '../../src/modules/rbac/rbac.service';
 import { toRoleRecord, type RoleRecord } from '../../src/modules/rbac/role.mapper';
 import type { RoleRow } from '../../src/modules/rbac/roles.repository';
 import { UserFieldsService } from '../../src/modules/user-fields/user-fields.service';
-import { AccountsService } from '../../src/modules/users/accounts.service';
-import { toUserRecord } from '../../src/modules/users/user.mapper';
-import type { AccountRow } from '../../src/modules/users/users.repository';
+import { AccountsService } from '../../src/modules/accounts/accounts.service';
+import { toUserRecord } from '../../src/modules/accounts/user.mapper';
+import type { AccountRow } from '../../src/modules/accounts/users.repository';
 import { createUser, signIn } from '../utils/auth';
 import { createTestApp, TestApp } from '../utils/test-app';
 

@@ -1,6 +1,6 @@
 import { GUARDS_METADATA } from '@nestjs/common/constants';
 import type { Response } from 'supertest';
-import { IS_PUBLIC } from '../../src/modules/auth/decorators/public.decorator';
+import { IS_PUBLIC } from '../../src/common/access/public.decorator';
 import { AuthRateLimitGuard } from '../../src/modules/auth/guards/auth-rate-limit.guard';
 import { browser, Browser, createUser, signIn } from '../utils/auth';
 import { serviceRoutes } from '../utils/routes';

@@ -1,7 +1,7 @@
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
-import { TokensService } from '../../src/modules/auth/tokens.service';
-import { AccountsService } from '../../src/modules/users/accounts.service';
+import { TokensService } from '../../src/modules/identity/tokens.service';
+import { AccountsService } from '../../src/modules/accounts/accounts.service';
 import {
   browser,
   cookieValue,

@@ -1,11 +1,7 @@
 import { GUARDS_METADATA } from '@nestjs/common/constants';
-import {
-  COOKIE_ONLY,
-  REQUIRED_PERMISSIONS,
-  SUPER_ADMIN_ONLY,
-} from '../../src/modules/auth/decorators/auth.decorators';
+import { COOKIE_ONLY, REQUIRED_PERMISSIONS, SUPER_ADMIN_ONLY } from '../../src/common/access/auth.decorators';
 import { CONTENT_ROUTE, ContentRouteMeta } from '../../src/modules/content/content-route';
-import { IS_PUBLIC } from '../../src/modules/auth/decorators/public.decorator';
+import { IS_PUBLIC } from '../../src/common/access/public.decorator';
 import { AuthRateLimitGuard } from '../../src/modules/auth/guards/auth-rate-limit.guard';
 import { CsrfGuard } from '../../src/modules/auth/guards/csrf.guard';
 import { serviceRoutes } from '../utils/routes';

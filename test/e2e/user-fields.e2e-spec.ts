@@ -5,7 +5,7 @@ import { ServiceError } from '../../src/common/errors';
 import type { FieldConfig } from '../../src/config/config.types';
 import { UserFieldsRepository } from '../../src/modules/user-fields/user-fields.repository';
 import { UserFieldsService } from '../../src/modules/user-fields/user-fields.service';
-import { normaliseOptions, SVC_CONNECTION } from '../../src/svc.options';
+import { normaliseOptions, SVC_CONNECTION } from '../../src/config/svc-options';
 import { createUser, signIn } from '../utils/auth';
 import { createTestApp, TestApp, TEST_SECRET } from '../utils/test-app';
 

@@ -2,11 +2,11 @@ import type { Server } from 'node:http';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { AuthService } from '../../src/modules/auth/auth.service';
-import { hashPassword } from '../../src/modules/auth/passwords';
-import { TokensService } from '../../src/modules/auth/tokens.service';
-import { AccountsService } from '../../src/modules/users/accounts.service';
-import { toSessionUser } from '../../src/modules/users/user.mapper';
-import { UsersRepository } from '../../src/modules/users/users.repository';
+import { hashPassword } from '../../src/modules/accounts/passwords';
+import { TokensService } from '../../src/modules/identity/tokens.service';
+import { AccountsService } from '../../src/modules/accounts/accounts.service';
+import { toSessionUser } from '../../src/modules/accounts/user.mapper';
+import { UsersRepository } from '../../src/modules/accounts/users.repository';
 import type { TestApp } from './test-app';
 
 export const PASSWORD = 'Correct-Horse-9';

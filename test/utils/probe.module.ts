@@ -4,9 +4,9 @@ import { Type } from 'class-transformer';
 import { IsEmail, IsInt, IsString, Max, Min, ValidateNested } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { ServiceError } from '../../src/common/errors';
-import { SvcController } from '../../src/common/svc-controller';
-import { Public } from '../../src/modules/auth/decorators/public.decorator';
-import { SVC_CONNECTION } from '../../src/svc.options';
+import { SvcController } from '../../src/common/access/svc-controller';
+import { Public } from '../../src/common/access/public.decorator';
+import { SVC_CONNECTION } from '../../src/config/svc-options';
 
 class AddressDto {
   @IsString()

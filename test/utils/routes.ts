@@ -2,7 +2,7 @@ import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
-import { SVC_ROUTE } from '../../src/common/svc-controller';
+import { SVC_ROUTE } from '../../src/common/access/svc-controller';
 
 /** A route of the service with its handler and controller, for reading their decorators. */
 export interface ServiceRoute {

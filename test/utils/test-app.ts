@@ -9,7 +9,7 @@ import type { DataSource } from 'typeorm';
 import { configureApp } from '../../src/app.setup';
 import type { SvcConfig } from '../../src/config/config.types';
 import { SvcModule } from '../../src/svc.module';
-import { SVC_CONNECTION, SvcModuleOptions } from '../../src/svc.options';
+import { SVC_CONNECTION, SvcModuleOptions } from '../../src/config/svc-options';
 import { LogCapture } from './log-capture';
 import { createTestDatabase, TestDatabase } from './test-db';
 

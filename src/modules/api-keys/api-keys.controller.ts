@@ -1,9 +1,9 @@
 import { Body, Delete, Get, Header, Param, Patch, Post, Query } from '@nestjs/common';
 import { IdPipe } from '../../common/id.pipe';
 import { parseListQuery } from '../../common/pagination';
-import { SvcController } from '../../common/svc-controller';
-import type { AuthContext } from '../auth/auth-context';
-import { CookieOnly, CurrentAuth } from '../auth/decorators/auth.decorators';
+import { SvcController } from '../../common/access/svc-controller';
+import type { AuthContext } from '../../common/access/auth-context';
+import { CookieOnly, CurrentAuth } from '../../common/access/auth.decorators';
 import { ApiKeysService } from './api-keys.service';
 import type { ApiKeySortField } from './api-keys.repository';
 import { CreateApiKeyDto, UpdateApiKeyDto } from './dto/api-key.dto';

@@ -1,19 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectThrottlerStorage, ThrottlerStorage } from '@nestjs/throttler';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
+import { randomToken, sha256Hex } from '../../common/crypto';
 import { ServiceError } from '../../common/errors';
 import { ListQuery, ListRecord, listRecord } from '../../common/pagination';
 import { countersUnavailable, setRateLimitHeaders } from '../../common/rate-limit';
-import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../svc.options';
-import type { AuthContext } from '../auth/auth-context';
-import { sha256Hex } from '../auth/tokens.service';
+import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
+import type { AuthContext } from '../../common/access/auth-context';
 import { RbacService } from '../rbac/rbac.service';
 import { UserFieldsService } from '../user-fields/user-fields.service';
-import { AccountsService } from '../users/accounts.service';
-import { toSessionUser } from '../users/user.mapper';
+import { AccountsService } from '../accounts/accounts.service';
+import { toSessionUser } from '../accounts/user.mapper';
 import { ApiKeyRecord, keyStatus, toApiKeyRecord } from './api-key.mapper';
 import { ApiKeyRow, ApiKeySortField, ApiKeysRepository, ApiKeyType } from './api-keys.repository';
 
@@ -85,7 +84,7 @@ export class ApiKeysService {
     if (input.type === 'role-based') {
       await this.assertRoleGrantable(auth, input.roleId!);
     }
-    const key = API_KEY_PREFIX + randomBytes(32).toString('base64url');
+    const key = API_KEY_PREFIX + randomToken();
     const row = await this.repo.insert(this.db.manager, {
       userId: auth.user.id,
       name: input.name,
@@ -148,7 +147,6 @@ export class ApiKeysService {
     return {
       method: 'api-key',
       user: toSessionUser(creator, this.userFields.present(creator.custom), keyRoles),
-      account: creator,
       roleIds: keyRoles,
       permissions,
       isSuperAdmin: false,

@@ -1,14 +1,14 @@
 import { Body, HttpCode, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Inject } from '@nestjs/common';
-import { SvcController } from '../../common/svc-controller';
-import { SVC_OPTIONS, SvcOptions } from '../../svc.options';
-import { AccountLifecycleService } from './account-lifecycle.service';
-import type { AuthContext } from './auth-context';
+import { SvcController } from '../../common/access/svc-controller';
+import { SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
+import { AccountLifecycleService } from '../accounts/account-lifecycle.service';
+import type { AuthContext } from '../../common/access/auth-context';
 import { clientInfo } from './auth.controller';
 import { clearSessionCookies } from './cookies';
-import { CookieOnly, CurrentAuth } from './decorators/auth.decorators';
-import { Public } from './decorators/public.decorator';
+import { CookieOnly, CurrentAuth } from '../../common/access/auth.decorators';
+import { Public } from '../../common/access/public.decorator';
 import {
   AcceptInviteDto,
   ChangePasswordDto,

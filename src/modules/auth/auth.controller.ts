@@ -1,8 +1,8 @@
 import { Body, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { requestStartedAt } from '../../common/request-start';
-import { SvcController } from '../../common/svc-controller';
-import { AuthContext } from './auth-context';
+import { SvcController } from '../../common/access/svc-controller';
+import { AuthContext } from '../../common/access/auth-context';
 import { AuthService, ClientInfo, IssuedSession } from './auth.service';
 import {
   clearPendingCookie,
@@ -13,15 +13,14 @@ import {
   setPendingCookie,
   setSessionCookies,
 } from './cookies';
-import { AccountLifecycleService } from './account-lifecycle.service';
 import { PendingLoginsService } from './pending-logins.service';
 import { CsrfService } from './csrf.service';
-import { CookieOnly, CurrentAuth } from './decorators/auth.decorators';
-import { Public } from './decorators/public.decorator';
+import { CookieOnly, CurrentAuth } from '../../common/access/auth.decorators';
+import { Public } from '../../common/access/public.decorator';
 import { LoginDto, SetInitialPasswordDto, SetupDto } from './dto/auth.dto';
 import { AuthRateLimitGuard } from './guards/auth-rate-limit.guard';
 import { CsrfGuard } from './guards/csrf.guard';
-import { SVC_OPTIONS, SvcOptions } from '../../svc.options';
+import { SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
 
 export function clientInfo(req: Request): ClientInfo {
   const ua = req.headers['user-agent'];
@@ -37,7 +36,6 @@ export class AuthController {
 
   constructor(
     private readonly auth: AuthService,
-    private readonly lifecycle: AccountLifecycleService,
     private readonly pendingLogins: PendingLoginsService,
     private readonly csrf: CsrfService,
     @Inject(SVC_OPTIONS) options: SvcOptions,
@@ -97,7 +95,7 @@ export class AuthController {
     @Res({ passthrough: true }) res: Response,
   ) {
     const token = dto.pendingToken ?? this.cookie(req, PENDING_COOKIE);
-    const session = await this.lifecycle.setInitialPassword(token, dto.newPassword, clientInfo(req));
+    const session = await this.auth.setInitialPassword(token, dto.newPassword, clientInfo(req));
     clearPendingCookie(res, this.secure);
     return this.answer(res, session, 'Password set; you are signed in');
   }

@@ -7,35 +7,28 @@ import {
   OnModuleInit,
   RequestMethod,
 } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { NextFunction, Request, Response } from 'express';
 import { MemoryCounterStore } from '../../common/memory-counter-store';
 import { RedisThrottlerStorage } from '../../common/redis-throttler-storage';
-import { JobsModule } from '../../jobs/jobs.module';
-import { SVC_OPTIONS, SvcOptions } from '../../svc.options';
-import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
+import { AccountsModule } from '../accounts/accounts.module';
 import { AuditModule } from '../audit/audit.module';
-import { EmailModule } from '../email/email.module';
-import { UserFieldsModule } from '../user-fields/user-fields.module';
+import { AuthenticationService } from '../identity/authentication.service';
+import { IdentityModule } from '../identity/identity.module';
 import { RbacModule } from '../rbac/rbac.module';
 import { RbacService } from '../rbac/rbac.service';
-import { UsersModule } from '../users/users.module';
-import { AccountLifecycleService } from './account-lifecycle.service';
-import { AccountTokensRepository } from './account-tokens.repository';
+import { UserFieldsModule } from '../user-fields/user-fields.module';
 import { AccountController } from './account.controller';
 import { AuthController } from './auth.controller';
-import { PendingLoginsService } from './pending-logins.service';
 import { AuthService } from './auth.service';
-import { AuthenticationService } from './authentication.service';
 import { CredentialsRepository } from './credentials.repository';
 import { CsrfService } from './csrf.service';
 import { AUTH_THROTTLER, AuthRateLimitGuard } from './guards/auth-rate-limit.guard';
-import { AuthenticationGuard } from './guards/authentication.guard';
 import { CsrfGuard } from './guards/csrf.guard';
-import { PermissionGuard } from './guards/permission.guard';
 import { addInProcessRuntime, removeInProcessRuntime, Runtime } from './in-process';
-import { TokensService } from './tokens.service';
+import { PendingLoginsRepository } from './pending-logins.repository';
+import { PendingLoginsService } from './pending-logins.service';
 
 /** SPEC 4: every /auth response is sent with no-store cache headers. */
 function noStore(_req: Request, res: Response, next: NextFunction): void {
@@ -44,15 +37,19 @@ function noStore(_req: Request, res: Response, next: NextFunction): void {
   next();
 }
 
+/**
+ * Sessions (SPEC 3, 5.2): setup, login, refresh, logout, CSRF, pending steps and the account gate
+ * over `/admin/api/auth/*`, and the runtime of the in-process helpers. Who is calling is
+ * identity's job (its global guards); the accounts signed in are the accounts module's. The auth
+ * budget's throttler storage registered here is global: API keys and the global limit count there.
+ */
 @Module({
   imports: [
-    UsersModule,
+    IdentityModule,
+    AccountsModule,
     RbacModule,
     AuditModule,
-    EmailModule,
-    JobsModule,
     UserFieldsModule,
-    ApiKeysModule,
     ThrottlerModule.forRootAsync({
       inject: [SVC_OPTIONS],
       useFactory: (o: SvcOptions) => ({
@@ -74,20 +71,15 @@ function noStore(_req: Request, res: Response, next: NextFunction): void {
   ],
   controllers: [AuthController, AccountController],
   providers: [
-    TokensService,
     CsrfService,
     CredentialsRepository,
-    AccountTokensRepository,
+    PendingLoginsRepository,
     PendingLoginsService,
-    AccountLifecycleService,
-    AuthenticationService,
     AuthService,
     AuthRateLimitGuard,
     CsrfGuard,
-    { provide: APP_GUARD, useClass: AuthenticationGuard },
-    { provide: APP_GUARD, useClass: PermissionGuard },
   ],
-  exports: [AuthenticationService, AuthService, TokensService, AccountLifecycleService],
+  exports: [AuthService],
 })
 export class AuthModule implements NestModule, OnModuleInit, OnModuleDestroy {
   constructor(

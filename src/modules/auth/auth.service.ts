@@ -1,18 +1,20 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import type { SessionUser } from '../../common/access/auth-context';
+import { newHashedToken, sha256Hex } from '../../common/crypto';
 import { ServiceError } from '../../common/errors';
-import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../svc.options';
+import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
+import { AccountLifecycleService } from '../accounts/account-lifecycle.service';
+import { AccountsService } from '../accounts/accounts.service';
+import { hashPassword, verifyPassword } from '../accounts/passwords';
+import { toSessionUser } from '../accounts/user.mapper';
+import type { AccountRow } from '../accounts/users.repository';
 import { AuditService } from '../audit/audit.service';
-import { RbacService } from '../rbac/rbac.service';
+import { REFRESH_TTL_MS, TokensService } from '../identity/tokens.service';
 import { UserFieldsService } from '../user-fields/user-fields.service';
-import { AccountsService } from '../users/accounts.service';
-import { SessionUser, toSessionUser } from '../users/user.mapper';
-import type { AccountRow } from '../users/users.repository';
 import { CredentialsRepository } from './credentials.repository';
-import { hashPassword, verifyPassword } from './passwords';
 import { PendingChallenge, PendingLoginsService, SET_INITIAL_PASSWORD } from './pending-logins.service';
-import { sha256Hex, TokensService } from './tokens.service';
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MINUTES = 15;
@@ -52,11 +54,11 @@ export class AuthService {
     @Inject(SVC_OPTIONS) private readonly options: SvcOptions,
     private readonly accounts: AccountsService,
     private readonly credentials: CredentialsRepository,
-    private readonly rbac: RbacService,
     private readonly tokens: TokensService,
     private readonly audit: AuditService,
     private readonly pending: PendingLoginsService,
     private readonly userFields: UserFieldsService,
+    private readonly lifecycle: AccountLifecycleService,
   ) {}
 
   /**
@@ -121,7 +123,7 @@ export class AuthService {
       if ('refused' in account || account.must_change_password) {
         return account;
       }
-      await this.credentials.recordSuccessfulLogin(em, account.id);
+      await this.accounts.recordSuccessfulLogin(em, account.id);
       await this.auditLogin(em, account.id, 'direct-api', client);
       return account;
     });
@@ -156,7 +158,7 @@ export class AuthService {
       return this.refuse('locked', client);
     }
     if (!passwordOk) {
-      const counted = await this.credentials.recordFailedLogin(
+      const counted = await this.accounts.recordFailedLogin(
         this.db.manager,
         account.id,
         MAX_FAILED_LOGINS,
@@ -183,7 +185,7 @@ export class AuthService {
     em: EntityManager,
     checked: AccountRow,
   ): Promise<AccountRow | { refused: RefusalReason }> {
-    const claim = await this.credentials.claimPasswordLogin(em, checked.id, checked.password_hash!);
+    const claim = await this.accounts.claimPasswordLogin(em, checked.id, checked.password_hash!);
     if (claim !== 'ok') {
       return { refused: claim === 'locked' ? 'locked' : 'invalid-credentials' };
     }
@@ -207,16 +209,10 @@ export class AuthService {
       if (await this.accounts.anyUserExists(em)) {
         throw new ServiceError('SETUP_COMPLETE', 'Setup has already been completed');
       }
-      const superAdmin = await this.rbac.superAdminRoleId(em);
-      if (!superAdmin) {
-        throw new ServiceError('INTERNAL_ERROR', 'The Super Admin role is missing; run the migrations');
-      }
-      const id = await this.accounts.createUser(em, {
+      const id = await this.accounts.createSuperAdmin(em, {
         email: input.email,
         name: input.name,
         passwordHash,
-        verified: true,
-        roleIds: [superAdmin],
       });
       const account = await this.accounts.loadAccount(em, id);
       await this.audit.record({ event: 'setup', actorId: id, target: `user:${id}`, ip: client.ip }, em);
@@ -226,6 +222,33 @@ export class AuthService {
 
   async setupCompleted(): Promise<boolean> {
     return this.accounts.anyUserExists(this.db.manager);
+  }
+
+  /**
+   * Finishes a login paused for a forced password change: new password (the accounts' password
+   * write, in this transaction), then the session.
+   */
+  async setInitialPassword(
+    pendingToken: string | undefined,
+    newPassword: string,
+    client: ClientInfo,
+  ): Promise<IssuedSession> {
+    const passwordHash = await hashPassword(newPassword);
+    const { session, account } = await this.db.transaction(async (em) => {
+      const step = await this.pending.complete(em, pendingToken, SET_INITIAL_PASSWORD);
+      await this.lifecycle.writePassword(em, step.user_id, passwordHash, {
+        mustChange: false,
+        markVerified: false,
+      });
+      const account = await this.accounts.loadAccount(em, step.user_id);
+      if (!account || !this.maySignIn(account)) {
+        throw new ServiceError('AUTH_INVALID_CREDENTIALS', 'Invalid email or password');
+      }
+      await this.lifecycle.queuePasswordChanged(em, account);
+      return { session: await this.finishLogin(em, account, client, step.strategy), account };
+    });
+    this.lifecycle.passwordChanged(account);
+    return session;
   }
 
   /**
@@ -321,7 +344,7 @@ export class AuthService {
     client: ClientInfo,
     strategy: string,
   ): Promise<IssuedSession> {
-    await this.credentials.recordSuccessfulLogin(em, account.id);
+    await this.accounts.recordSuccessfulLogin(em, account.id);
     const session = await this.mintSession(em, account, client);
     await this.auditLogin(em, account.id, strategy, client);
     return session;
@@ -335,7 +358,7 @@ export class AuthService {
   ): Promise<IssuedSession> {
     const user = this.sessionUser(account);
     const { token, exp } = this.tokens.signAccess(user, account.ver);
-    const refresh = this.tokens.newRefreshToken();
+    const refresh = newHashedToken(REFRESH_TTL_MS);
     await this.credentials.insertRefreshToken(em, {
       userId: account.id,
       hash: refresh.hash,

@@ -1,7 +1,7 @@
 import type { CookieOptions, Response } from 'express';
-import { ACCESS_TTL_SECONDS, REFRESH_TTL_MS } from './tokens.service';
+import { SESSION_COOKIE } from '../identity/authentication.service';
+import { ACCESS_TTL_SECONDS, REFRESH_TTL_MS } from '../identity/tokens.service';
 
-export const SESSION_COOKIE = 'svc_session';
 export const REFRESH_COOKIE = 'svc_refresh';
 export const CSRF_COOKIE = 'svc_csrf';
 export const PENDING_COOKIE = 'svc_pending';

@@ -3,95 +3,11 @@ import { EntityManager } from 'typeorm';
 import { rows } from '../../database/sql';
 
 /**
- * SQL for credential state: login counters on the users table and the refresh tokens. Profile,
- * roles and activation belong to the users module.
+ * SQL for the refresh tokens, the sessions' own credential. Login counters and passwords live on
+ * the users table, which the accounts module owns (UsersRepository, through AccountsService).
  */
 @Injectable()
 export class CredentialsRepository {
-  /**
-   * Counts a failed password attempt atomically; the fifth in a row locks the account for 15
-   * minutes and starts a fresh count. Attempts on a locked account are not counted: false then,
-   * so the caller records the refusal as `locked`.
-   */
-  async recordFailedLogin(
-    em: EntityManager,
-    id: string,
-    maxAttempts: number,
-    lockMinutes: number,
-  ): Promise<boolean> {
-    const counted = await rows<{ id: string }>(
-      em,
-      `UPDATE users SET
-         failed_login_count = CASE WHEN failed_login_count + 1 >= $2 THEN 0 ELSE failed_login_count + 1 END,
-         locked_until = CASE WHEN failed_login_count + 1 >= $2 THEN now() + make_interval(mins => $3) ELSE locked_until END
-       WHERE id = $1 AND (locked_until IS NULL OR locked_until <= now())
-       RETURNING id`,
-      [id, maxAttempts, lockMinutes],
-    );
-    return counted.length > 0;
-  }
-
-  /**
-   * A correct password, decided in the statement that records it (SPEC 5.2.4): the counters are
-   * reset only when the account is not locked and still has the hash the password was checked
-   * against. The row stays locked until commit, so a failure that locks the account, or a
-   * password write, is ordered strictly before or after this one. `changed`: the password (or
-   * the account) changed while bcrypt ran, so the old password no longer opens it.
-   */
-  async claimPasswordLogin(
-    em: EntityManager,
-    id: string,
-    checkedHash: string,
-  ): Promise<'ok' | 'locked' | 'changed'> {
-    const claimed = await rows<{ id: string }>(
-      em,
-      `UPDATE users SET failed_login_count = 0, locked_until = NULL
-        WHERE id = $1 AND password_hash = $2 AND (locked_until IS NULL OR locked_until <= now())
-        RETURNING id`,
-      [id, checkedHash],
-    );
-    if (claimed.length) {
-      return 'ok';
-    }
-    // Refused: a new statement (a fresh snapshot) tells the reason, for the log and audit row.
-    const found = await rows<{ locked: boolean; same: boolean }>(
-      em,
-      `SELECT COALESCE(locked_until > now(), false) AS locked, password_hash IS NOT DISTINCT FROM $2 AS same
-         FROM users WHERE id = $1`,
-      [id, checkedHash],
-    );
-    return found[0]?.same && found[0].locked ? 'locked' : 'changed';
-  }
-
-  /**
-   * A password write: new hash, the forced-change flag, lock counters cleared; `markVerified`
-   * for flows that prove the address (an emailed reset or invite link).
-   */
-  async setPassword(
-    em: EntityManager,
-    id: string,
-    p: { hash: string; mustChange: boolean; markVerified: boolean },
-  ): Promise<void> {
-    await em.query(
-      `UPDATE users SET password_hash = $2, must_change_password = $3,
-         email_verified_at = CASE WHEN $4::boolean THEN COALESCE(email_verified_at, now()) ELSE email_verified_at END,
-         failed_login_count = 0, locked_until = NULL, updated_at = now()
-       WHERE id = $1`,
-      [id, p.hash, p.mustChange, p.markVerified],
-    );
-  }
-
-  async markVerified(em: EntityManager, id: string): Promise<void> {
-    await em.query(
-      `UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()), updated_at = now() WHERE id = $1`,
-      [id],
-    );
-  }
-
-  async recordSuccessfulLogin(em: EntityManager, id: string): Promise<void> {
-    await em.query(`UPDATE users SET failed_login_count = 0, last_login_at = now() WHERE id = $1`, [id]);
-  }
-
   /**
    * First step of a rotation: the owner's account row, locked FOR SHARE until commit. A write
    * that ends the account's sessions (password write, deactivation, deletion) updates that row

@@ -1,29 +1,23 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { Inject, Injectable } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
+import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+import { randomToken, sameSecret } from '../../common/crypto';
 import { ServiceError } from '../../common/errors';
-import { SVC_OPTIONS, SvcOptions } from '../../svc.options';
+import { OriginCheckService } from '../identity/origin-check.service';
 import { CSRF_COOKIE } from './cookies';
 
 export const CSRF_HEADER = 'x-csrf-token';
 
 /**
- * Double-submit CSRF tokens plus an Origin/Referer check (SPEC 5.5, CONTRACTS 3.1). Allowed
- * origins: the address the server listens on, NEXT_PUBLIC_APP_URL's origin, SVC_ALLOWED_ORIGINS.
+ * Double-submit CSRF tokens plus an Origin/Referer check (SPEC 5.5, CONTRACTS 3.1). The origin
+ * check (allowed origins: the address the server listens on, NEXT_PUBLIC_APP_URL's origin,
+ * SVC_ALLOWED_ORIGINS) is identity's OriginCheckService, which the authentication guard shares.
  */
 @Injectable()
 export class CsrfService {
-  private listenOrigins: string[] | undefined;
-
-  constructor(
-    @Inject(SVC_OPTIONS) private readonly options: SvcOptions,
-    private readonly adapterHost: HttpAdapterHost,
-  ) {}
+  constructor(private readonly origins: OriginCheckService) {}
 
   newToken(): string {
-    return randomBytes(32).toString('base64url');
+    return randomToken();
   }
 
   check(req: Request): void {
@@ -31,7 +25,7 @@ export class CsrfService {
     if (typeof req.headers.authorization === 'string' && /^Bearer\s/i.test(req.headers.authorization)) {
       return;
     }
-    this.checkOrigin(req);
+    this.origins.checkOrigin(req);
     const sent = req.headers[CSRF_HEADER];
     const cookie = (req.cookies as Record<string, string> | undefined)?.[CSRF_COOKIE];
     if (typeof sent !== 'string' || typeof cookie !== 'string' || !sameSecret(sent, cookie)) {
@@ -41,66 +35,4 @@ export class CsrfService {
       );
     }
   }
-
-  /**
-   * The Origin (or Referer) check alone: when a browser names where a request comes from, it must
-   * be an allowed origin. Requests that name none (servers, curl) pass.
-   */
-  checkOrigin(req: Request): void {
-    const origin = headerOrigin(req);
-    if (origin !== undefined && !this.allowedOrigins().includes(origin)) {
-      throw new ServiceError('CSRF_FAILED', 'The request origin is not allowed');
-    }
-  }
-
-  allowedOrigins(): string[] {
-    return [...this.ownOrigins(), new URL(this.options.publicUrl).origin, ...this.options.allowedOrigins];
-  }
-
-  /** The listening address as browsers on this machine would name it (computed once the server listens). */
-  private ownOrigins(): string[] {
-    if (this.listenOrigins) {
-      return this.listenOrigins;
-    }
-    const server = this.adapterHost.httpAdapter?.getHttpServer() as {
-      address?: () => AddressInfo | string | null;
-    };
-    const address = server?.address?.();
-    if (!address || typeof address === 'string') {
-      return [];
-    }
-    const hosts = ['0.0.0.0', '::'].includes(address.address)
-      ? ['localhost', '127.0.0.1', '[::1]']
-      : [address.family === 'IPv6' ? `[${address.address}]` : address.address];
-    this.listenOrigins = hosts.map((h) => `http://${h}:${address.port}`);
-    return this.listenOrigins;
-  }
-}
-
-/** The Origin header, else the Referer's origin; undefined when the request carries neither. */
-function headerOrigin(req: Request): string | undefined {
-  const origin = req.headers.origin;
-  if (typeof origin === 'string' && origin !== '') {
-    return origin === 'null' ? 'null' : safeOrigin(origin);
-  }
-  const referer = req.headers.referer;
-  if (typeof referer === 'string' && referer !== '') {
-    return safeOrigin(referer);
-  }
-  return undefined;
-}
-
-function safeOrigin(value: string): string {
-  try {
-    return new URL(value).origin;
-  } catch {
-    return 'invalid';
-  }
-}
-
-/** Constant-time comparison (lengths are compared first; the token length is not a secret). */
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
 }

@@ -3,10 +3,9 @@ import type { IncomingMessage } from 'node:http';
 import type { Request } from 'express';
 import { ServiceError } from '../../common/errors';
 import type { RbacService } from '../rbac/rbac.service';
-import type { SessionUser } from '../users/user.mapper';
+import type { SessionUser } from '../../common/access/auth-context';
+import { type AuthenticationService, SESSION_COOKIE } from '../identity/authentication.service';
 import type { AuthService } from './auth.service';
-import type { AuthenticationService } from './authentication.service';
-import { SESSION_COOKIE } from './cookies';
 
 /**
  * A request's session as the in-process helpers see it. For an API key, `user` is the key's

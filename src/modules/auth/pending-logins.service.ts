@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ServiceError } from '../../common/errors';
-import { SVC_CONNECTION } from '../../svc.options';
-import { AccountTokensRepository, PendingLoginRow } from './account-tokens.repository';
-import { TokensService } from './tokens.service';
+import { SVC_CONNECTION } from '../../config/svc-options';
+import { PendingLoginRow, PendingLoginsRepository } from './pending-logins.repository';
+import { TokensService } from '../identity/tokens.service';
 
 /** CONTRACTS 3.2: a pending token lives 10 minutes and allows 5 wrong answers. */
 export const PENDING_TTL_MS = 10 * 60 * 1000;
@@ -30,7 +30,7 @@ const SPENT = () =>
 export class PendingLoginsService {
   constructor(
     @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
-    private readonly repo: AccountTokensRepository,
+    private readonly repo: PendingLoginsRepository,
     private readonly tokens: TokensService,
   ) {}
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { ServiceError } from '../../common/errors';
-import type { AuthContext } from '../auth/auth-context';
+import type { AuthContext } from '../../common/access/auth-context';
 import type { ContentAction, Definition } from './content.types';
 
 /**

@@ -10,11 +10,11 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { ServiceError } from '../../common/errors';
-import { AUTH_CONTEXT, RequestWithAuth } from '../auth/auth-context';
-import { OptionalAuth } from '../auth/decorators/auth.decorators';
+import { AUTH_CONTEXT, type AuthContext, RequestWithAuth } from '../../common/access/auth-context';
+import { OptionalAuth } from '../../common/access/auth.decorators';
 import { ContentAccessService } from './content-access.service';
 import type { ContentAction, Definition } from './content.types';
-import { SchemaService } from './schema.service';
+import { DefinitionRegistry } from './definition-registry';
 
 export const CONTENT_ROUTE = 'svc:content-route';
 const DEFINITION = Symbol('svc:content-definition');
@@ -26,6 +26,12 @@ export interface ContentRouteMeta {
 
 type ContentRequest = Request & RequestWithAuth & { [DEFINITION]?: Definition };
 
+/** Who asks, for the access decisions a content service makes itself (populated relations...). */
+export interface Caller {
+  auth: AuthContext | null;
+  req: Request;
+}
+
 /**
  * Loads the collection or single named by `:slug` (404 when none) and lets the caller through
  * when the content access rules allow the action (SPEC 5.4.2). Runs after the global
@@ -35,7 +41,7 @@ type ContentRequest = Request & RequestWithAuth & { [DEFINITION]?: Definition };
 export class ContentAccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly schema: SchemaService,
+    private readonly registry: DefinitionRegistry,
     private readonly access: ContentAccessService,
   ) {}
 
@@ -43,7 +49,7 @@ export class ContentAccessGuard implements CanActivate {
     const meta = this.reflector.get<ContentRouteMeta>(CONTENT_ROUTE, context.getHandler());
     const req = context.switchToHttp().getRequest<ContentRequest>();
     const slug = req.params.slug;
-    const def = typeof slug === 'string' ? await this.schema.find(meta.kind, slug) : undefined;
+    const def = typeof slug === 'string' ? await this.registry.find(meta.kind, slug) : undefined;
     if (!def) {
       // Visitors learn nothing about which collections exist; callers get the plain answer.
       throw req[AUTH_CONTEXT]
@@ -65,17 +71,27 @@ export function ContentRoute(kind: ContentRouteMeta['kind'], action: ContentActi
   );
 }
 
-/** The definition ContentAccessGuard loaded. */
-export const CurrentDefinition = createParamDecorator((_data: unknown, ctx: ExecutionContext): Definition => {
-  const def = ctx.switchToHttp().getRequest<ContentRequest>()[DEFINITION];
+/** The definition ContentAccessGuard loaded for the request. */
+export function definitionOf(req: object): Definition {
+  const def = (req as ContentRequest)[DEFINITION];
   if (!def) {
     throw new Error('CurrentDefinition needs @ContentRoute on the handler');
   }
   return def;
-});
+}
+
+/** Who asks (`{ auth, req }`): what the guards found. */
+export function callerOf(req: object): Caller {
+  const r = req as ContentRequest;
+  return { auth: r[AUTH_CONTEXT] ?? null, req: r };
+}
+
+/** The definition ContentAccessGuard loaded. */
+export const CurrentDefinition = createParamDecorator((_data: unknown, ctx: ExecutionContext): Definition =>
+  definitionOf(ctx.switchToHttp().getRequest()),
+);
 
 /** Who asks (`{ auth, req }`), for the access decisions a content service makes itself. */
-export const CurrentCaller = createParamDecorator((_data: unknown, ctx: ExecutionContext) => {
-  const req = ctx.switchToHttp().getRequest<ContentRequest>();
-  return { auth: req[AUTH_CONTEXT] ?? null, req };
-});
+export const CurrentCaller = createParamDecorator((_data: unknown, ctx: ExecutionContext): Caller =>
+  callerOf(ctx.switchToHttp().getRequest()),
+);

@@ -1,15 +1,19 @@
 import { Module } from '@nestjs/common';
 import { RbacModule } from '../rbac/rbac.module';
+import { CodeSyncService } from './code-sync.service';
 import { CollectionsController } from './collections.controller';
 import { ContentAccessService } from './content-access.service';
 import { ContentAccessGuard } from './content-route';
+import { DefinitionRegistry } from './definition-registry';
 import { DefinitionsRepository } from './definitions.repository';
 import { EntriesController } from './entries/entries.controller';
 import { EntriesRepository } from './entries/entries.repository';
 import { EntriesService } from './entries/entries.service';
 import { EntryCounts } from './entries/entry-counts';
+import { EntryReader } from './entries/entry-reader';
 import { FieldGroupsController } from './field-groups.controller';
 import { JournalController } from './journal.controller';
+import { SchemaApplier } from './schema-applier';
 import { SchemaService } from './schema.service';
 import { SinglesController } from './singles.controller';
 
@@ -25,10 +29,14 @@ import { SinglesController } from './singles.controller';
   ],
   providers: [
     DefinitionsRepository,
+    DefinitionRegistry,
+    SchemaApplier,
+    CodeSyncService,
     SchemaService,
     ContentAccessService,
     ContentAccessGuard,
     EntriesRepository,
+    EntryReader,
     EntriesService,
     EntryCounts,
   ],

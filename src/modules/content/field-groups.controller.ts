@@ -1,7 +1,7 @@
 import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { SvcController } from '../../common/svc-controller';
-import type { AuthContext } from '../auth/auth-context';
-import { CurrentAuth, RequirePermission } from '../auth/decorators/auth.decorators';
+import { SvcController } from '../../common/access/svc-controller';
+import type { AuthContext } from '../../common/access/auth-context';
+import { CurrentAuth, RequirePermission } from '../../common/access/auth.decorators';
 import { definitionList, toDefinitionRecord } from './definition.mapper';
 import { SchemaService } from './schema.service';
 

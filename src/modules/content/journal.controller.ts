@@ -1,6 +1,6 @@
 import { Get, Query } from '@nestjs/common';
-import { SvcController } from '../../common/svc-controller';
-import { CookieOnly, SuperAdminOnly } from '../auth/decorators/auth.decorators';
+import { SvcController } from '../../common/access/svc-controller';
+import { CookieOnly, SuperAdminOnly } from '../../common/access/auth.decorators';
 import { SchemaService } from './schema.service';
 
 /** `GET /admin/api/schema/journal`: every applied schema change (cookie session, super-admin). */

@@ -1,12 +1,12 @@
 import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { SvcController } from '../../common/svc-controller';
-import type { AuthContext } from '../auth/auth-context';
-import { CurrentAuth, RequirePermission } from '../auth/decorators/auth.decorators';
-import { ContentRoute, CurrentCaller, CurrentDefinition } from './content-route';
+import { SvcController } from '../../common/access/svc-controller';
+import type { AuthContext } from '../../common/access/auth-context';
+import { CurrentAuth, RequirePermission } from '../../common/access/auth.decorators';
+import { Caller, ContentRoute, CurrentCaller, CurrentDefinition } from './content-route';
 import type { Definition } from './content.types';
 import { definitionList, toDefinitionRecord } from './definition.mapper';
-import { Caller, EntriesService } from './entries/entries.service';
+import { EntriesService } from './entries/entries.service';
 import { SchemaService } from './schema.service';
 
 /** `/admin/api/singles`: single definitions and their one-row content (SPEC 4.2). */

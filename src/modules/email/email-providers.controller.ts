@@ -1,6 +1,6 @@
 import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { SvcController } from '../../common/svc-controller';
-import { RequirePermission } from '../auth/decorators/auth.decorators';
+import { SvcController } from '../../common/access/svc-controller';
+import { RequirePermission } from '../../common/access/auth.decorators';
 import {
   CreateEmailProviderDto,
   TestEmailProviderDto,

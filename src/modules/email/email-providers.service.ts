@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ServiceError } from '../../common/errors';
 import { listRecord, ListRecord, parseListQuery } from '../../common/pagination';
-import { SVC_CONNECTION } from '../../svc.options';
+import { SVC_CONNECTION } from '../../config/svc-options';
 import { PASSWORD_MASK } from './email.constants';
 import { EmailProviderRecord, toEmailProviderRecord } from './email-provider.mapper';
 import {

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { ServiceError } from '../../common/errors';
 import { listRecord, ListRecord, parseListQuery } from '../../common/pagination';
-import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../svc.options';
+import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
 import { BUILT_IN_TEMPLATE_SLUGS } from './email.constants';
 import { EmailLayout, RenderedEmail, renderTemplate, TemplateVariables } from './email-render';
 import {

@@ -1,5 +1,5 @@
 import { Body, HttpCode, Post } from '@nestjs/common';
-import { SvcController } from '../../common/svc-controller';
+import { SvcController } from '../../common/access/svc-controller';
 import { SendEmailDto, SendTemplateEmailDto } from './dto/send-email.dto';
 import { EmailService, SendResult } from './email.service';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SVC_OPTIONS, SvcOptions } from '../../svc.options';
+import { SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
 import { EmailProvidersController } from './email-providers.controller';
 import { EmailProvidersRepository } from './email-providers.repository';
 import { EmailProvidersService } from './email-providers.service';
@@ -12,8 +12,8 @@ import { SecretBox } from './secret-box';
 
 /**
  * Email: providers, templates and layout over REST, and EmailService for the rest of the
- * service. Depends on no other module (the auth decorators are metadata only), so the auth
- * module can import it.
+ * service. Depends on no other module (the access decorators are metadata only), so the jobs
+ * (account mail) can import it.
  */
 @Module({
   controllers: [EmailProvidersController, EmailTemplatesController, EmailController],

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ServiceError } from '../../common/errors';
-import { SVC_OPTIONS, SvcOptions } from '../../svc.options';
+import { SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
 import { escapeHtml, RenderedEmail, renderRaw, renderTemplate, TemplateVariables } from './email-render';
 import { EmailProvidersService, SendingProvider } from './email-providers.service';
 import { EmailTemplatesService } from './email-templates.service';

@@ -1,7 +1,7 @@
 import { Get, Header } from '@nestjs/common';
 import { ServiceError } from '../../common/errors';
-import { SvcController } from '../../common/svc-controller';
-import { Public } from '../auth/decorators/public.decorator';
+import { SvcController } from '../../common/access/svc-controller';
+import { Public } from '../../common/access/public.decorator';
 import { HealthReport, HealthService } from './health.service';
 
 /** `GET` and `HEAD /api/health` (Express answers HEAD from the GET route, without a body). */

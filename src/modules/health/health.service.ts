@@ -4,8 +4,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { RedisThrottlerStorage } from '../../common/redis-throttler-storage';
-import { SVC_CONNECTION } from '../../svc.options';
-import { SERVICE_VERSION } from '../../version';
+import { SVC_CONNECTION } from '../../config/svc-options';
+import { SERVICE_VERSION } from '../../common/version';
 
 export interface Probe {
   ok: boolean;

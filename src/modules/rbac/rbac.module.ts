@@ -10,8 +10,8 @@ import { RolesService } from './roles.service';
 
 /**
  * Roles, permissions and inheritance over REST, and permission resolution (RbacService) for the
- * rest of the service. Depends on no other module (the auth decorators are metadata only), so the
- * auth and users modules can import it.
+ * rest of the service. Depends on no other module (the access decorators are metadata only), so
+ * the accounts, identity and auth modules can import it.
  */
 @Module({
   controllers: [RolesController, PermissionsController],

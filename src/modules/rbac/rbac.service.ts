@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { SVC_CONNECTION } from '../../svc.options';
+import { SVC_CONNECTION } from '../../config/svc-options';
 import { RbacRepository, SUPER_ADMIN_SLUG } from './rbac.repository';
 
 export interface ResolvedPermissions {

@@ -1,8 +1,8 @@
 import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { IdPipe } from '../../common/id.pipe';
-import { SvcController } from '../../common/svc-controller';
-import type { AuthContext } from '../auth/auth-context';
-import { CurrentAuth, RequirePermission } from '../auth/decorators/auth.decorators';
+import { SvcController } from '../../common/access/svc-controller';
+import type { AuthContext } from '../../common/access/auth-context';
+import { CurrentAuth, RequirePermission } from '../../common/access/auth.decorators';
 import {
   AddChildRoleDto,
   AddRolePermissionsDto,

@@ -3,8 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ServiceError } from '../../common/errors';
 import { listRecord, ListRecord, parseListQuery } from '../../common/pagination';
-import { SVC_CONNECTION } from '../../svc.options';
-import type { AuthContext } from '../auth/auth-context';
+import { SVC_CONNECTION } from '../../config/svc-options';
+import type { AuthContext } from '../../common/access/auth-context';
 import type {
   AddChildRoleDto,
   AddRolePermissionsDto,

@@ -1,7 +1,7 @@
 /**
  * User-field definitions and values: the rules, as pure functions (no Nest, no TypeORM), so they
  * are unit-tested in milliseconds and shared by the boot check of `users.fields`, the REST
- * definitions and the value validation the users module calls.
+ * definitions and the value validation the accounts module calls.
  */
 import { isEmail } from 'class-validator';
 import type { ValidationIssue } from '../../common/errors';

@@ -1,7 +1,7 @@
 import { Body, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { IdPipe } from '../../common/id.pipe';
-import { SvcController } from '../../common/svc-controller';
-import { RequirePermission } from '../auth/decorators/auth.decorators';
+import { SvcController } from '../../common/access/svc-controller';
+import { RequirePermission } from '../../common/access/auth.decorators';
 import { CreateUserFieldDto, ReorderUserFieldsDto, UpdateUserFieldDto } from './dto/user-field.dto';
 import { UserFieldsService } from './user-fields.service';
 

@@ -5,8 +5,9 @@ import { UserFieldsService } from './user-fields.service';
 
 /**
  * Custom user fields: definitions over REST and from `users.fields` of the config, and
- * UserFieldsService (validation and presentation of values) for the users module. Depends on no
- * other module (the auth decorators are metadata only), so the users module can import it.
+ * UserFieldsService (validation and presentation of values) for the accounts module. Depends on
+ * no other module (the access decorators are metadata only), so the accounts module can import
+ * it.
  */
 @Module({
   controllers: [UserFieldsController],

@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ConfigError } from '../../config/env';
 import { ServiceError, ValidationIssue } from '../../common/errors';
 import { listRecord, ListRecord, parseListQuery } from '../../common/pagination';
-import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../svc.options';
+import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
 import type { CreateUserFieldDto, ReorderUserFieldsDto, UpdateUserFieldDto } from './dto/user-field.dto';
 import {
   checkConfigFields,
@@ -98,7 +98,7 @@ export class UserFieldsService implements OnModuleInit {
   }
 
   // ------------------------------------------------------------------------------------------
-  // For the users module
+  // For the accounts module
 
   /** Every definition, in order (code-defined and UI-defined together). */
   async definitions(): Promise<UserFieldDefinition[]> {
@@ -259,7 +259,7 @@ export class UserFieldsService implements OnModuleInit {
 
   /**
    * Removes the definition; the others close the gap in the order. Stored values stay in
-   * `users.custom` (the users module owns that column) but are no longer returned.
+   * `users.custom` (the accounts module owns that column) but are no longer returned.
    */
   async remove(id: string): Promise<UserFieldDefinition> {
     const row = await this.write(async (em) => {

@@ -1,6 +1,6 @@
 import { Trim } from '../../../common/dto';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsStrongPassword } from '../passwords';
+import { IsStrongPassword } from '../../accounts/passwords';
 
 export class LoginDto {
   @Trim()

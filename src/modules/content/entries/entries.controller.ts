@@ -1,9 +1,9 @@
 import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { IdPipe } from '../../../common/id.pipe';
-import { SvcController } from '../../../common/svc-controller';
-import { ContentRoute, CurrentCaller, CurrentDefinition } from '../content-route';
+import { SvcController } from '../../../common/access/svc-controller';
+import { Caller, ContentRoute, CurrentCaller, CurrentDefinition } from '../content-route';
 import type { Definition } from '../content.types';
-import { Caller, EntriesService } from './entries.service';
+import { EntriesService } from './entries.service';
 
 const EntryId = () => Param('id', new IdPipe('entry'));
 

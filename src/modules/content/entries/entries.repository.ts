@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { CONTENT_READ_TYPES } from '../../../database/pg-timestamps';
 import { preparedRows, rows } from '../../../database/sql';
-import { SVC_OPTIONS, type SvcOptions } from '../../../svc.options';
+import { SVC_OPTIONS, type SvcOptions } from '../../../config/svc-options';
 import { pgTimestamp } from '../query';
 import { quoteIdent as q } from '../schema';
 
@@ -83,8 +83,18 @@ export class EntriesRepository {
     return found.map((r) => r.id);
   }
 
+  /** Sets `values` (and updated_at) on entry `id`; answers its id (none when it does not exist). */
+  updateById(em: EntityManager, table: string, values: Row, id: string): Promise<string[]> {
+    return this.update(em, table, values, { sql: `"id" = $1`, params: [id] });
+  }
+
+  /** Sets `values` (and updated_at) on the entries among `ids`; answers the ids that exist. */
+  updateByIds(em: EntityManager, table: string, values: Row, ids: readonly string[]): Promise<string[]> {
+    return this.update(em, table, values, { sql: `"id" = ANY($1::uuid[])`, params: [ids] });
+  }
+
   /** Sets `values` (and updated_at) on the entries matching `where`; answers their ids. */
-  async update(
+  private async update(
     em: EntityManager,
     table: string,
     values: Row,

@@ -1,58 +1,37 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Request } from 'express';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { ServiceError, ValidationIssue } from '../../../common/errors';
 import { ListRecord, pageRecord } from '../../../common/pagination';
-import { SVC_CONNECTION } from '../../../svc.options';
-import type { AuthContext } from '../../auth/auth-context';
+import { SVC_CONNECTION } from '../../../config/svc-options';
 import { ContentAccessService } from '../content-access.service';
-import { Definition, isJoinField, isRelationField, queryDefinitionOf, tableOf } from '../content.types';
-import {
-  compileFilter,
-  compileListQuery,
-  type CompiledListQuery,
-  ParsedQuery,
-  parseListQuery,
-  RichTextFormat,
-  StatusFilter,
-  WhereNode,
-} from '../query';
+import type { Caller } from '../content-route';
+import { Definition, isJoinField, queryDefinitionOf, tableOf } from '../content.types';
+import { DefinitionRegistry } from '../definition-registry';
+import { compileFilter, type CompiledListQuery, ParsedQuery, parseListQuery } from '../query';
 import { MEDIA_SLUG } from '../media.definition';
-import { fieldIndexName, joinTable } from '../schema';
-import { SchemaService } from '../schema.service';
+import { joinTable } from '../schema';
+import { BulkResult, bulkResult, readIds, readUpdateWhere, splitIds } from './bulk-input';
 import { EntriesRepository, Row } from './entries.repository';
 import { EntryCounts } from './entry-counts';
+import { entryNotFound, withEntryErrors } from './entry-errors';
 import { cleanEntryInput, EntryInputOptions, EntryWrite } from './entry-input';
-import { checkRichText, renderRichText } from './rich-text';
+import { Entry, presentRow, WRITE_VIEW } from './entry-presentation';
+import { EntryReader } from './entry-reader';
+import { byIdQuery, CachedQuery, cachedQuery, compiledQuery, countKey } from './query-cache';
+import { checkRichText } from './rich-text';
 
-export type Entry = Record<string, unknown>;
+export type { BulkResult } from './bulk-input';
+export type { Entry } from './entry-presentation';
 
-export interface BulkResult {
-  message: string;
-  items: Array<{ id: string }>;
-  errors: Array<{ id: string; code: string; message: string }>;
-}
-
-/** Who asks, for access checks on populated relations. */
-export interface Caller {
-  auth: AuthContext | null;
-  req: Request;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids one bulk request may name. */
-const MAX_BULK_IDS = 1000;
 const READ_PARAMS = ['depth', 'select', 'richTextFormat', 'status'];
 const COUNT_PARAMS = ['where', 'status'];
 
-function notFound(): ServiceError {
-  return new ServiceError('NOT_FOUND', 'No such entry');
-}
-
 /**
  * Entries of collections and the content of singles: reads with the query language (SPEC 4.3),
- * writes validated by field type, drafts, relationship population, bulk routes.
+ * writes validated by field type, drafts, bulk routes. Queries are parsed and compiled once
+ * (query-cache.ts), rows are presented and populated by EntryReader, bulk bodies read by
+ * bulk-input.ts, database refusals answered by entry-errors.ts.
  *
  * Decisions:
  * - Over HTTP, lists, reads by id and counts show published entries unless `status` says
@@ -65,9 +44,7 @@ function notFound(): ServiceError {
  *   by query needs read access (its `where` would otherwise be a search oracle) and reaches drafts
  *   only with the draft permission; duplicate needs read access too.
  * - `depth` populates relationship and upload fields level by level, one query per field per
- *   level, whatever the number of entries. A related entry the caller may not read (access rule
- *   or permission of its collection) or may not see (a draft without the draft permission, or
- *   any draft under the published default) stays an id.
+ *   level, whatever the number of entries (EntryReader).
  * - A relationship write names only entries the caller could read: a missing and an unreadable
  *   target get the same answer.
  * - Required fields are checked on the merged entry on every write path; bulk routes report an
@@ -80,9 +57,10 @@ export class EntriesService {
   constructor(
     @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
     private readonly repo: EntriesRepository,
-    private readonly schema: SchemaService,
+    private readonly registry: DefinitionRegistry,
     private readonly access: ContentAccessService,
     private readonly counts: EntryCounts,
+    private readonly reader: EntryReader,
   ) {}
 
   // -------------------------------------------------------------------------------------------
@@ -117,7 +95,7 @@ export class EntriesService {
         ? Math.max(counted, parsed.offset + parsed.limit + 1)
         : Math.min(counted, parsed.offset);
     }
-    const items = await this.present(def, rows, parsed, caller);
+    const items = await this.reader.present(def, rows, parsed, caller);
     return pageRecord(items, { total, hasNext }, parsed);
   }
 
@@ -144,9 +122,9 @@ export class EntriesService {
     const { sql, params } = byIdQuery(def, q, id);
     const found = await this.guard(def, () => this.repo.select(this.db.manager, sql, params));
     if (!found.length) {
-      throw notFound();
+      throw entryNotFound();
     }
-    return (await this.present(def, found, q.parsed, caller))[0];
+    return (await this.reader.present(def, found, q.parsed, caller))[0];
   }
 
   /**
@@ -155,11 +133,11 @@ export class EntriesService {
    */
   async getSingle(def: Definition, query: Record<string, unknown>, caller: Caller): Promise<Entry> {
     const { parsed } = this.readQuery(def, query, READ_PARAMS, caller);
-    const found = await this.readRows(this.db.manager, def, [def.id], parsed);
+    const found = await this.reader.readRows(this.db.manager, def, [def.id], parsed);
     if (!found.length) {
-      throw notFound();
+      throw entryNotFound();
     }
-    return (await this.present(def, found, parsed, caller))[0];
+    return (await this.reader.present(def, found, parsed, caller))[0];
   }
 
   // -------------------------------------------------------------------------------------------
@@ -172,7 +150,7 @@ export class EntriesService {
       await this.checkReferences(em, clean, caller);
       const id = await this.repo.insert(em, tableOf(def), withStatus(clean));
       await this.writeJoins(em, def, [id], clean);
-      return this.readOne(em, def, id);
+      return this.reader.readOne(em, def, id);
     });
     return this.answer(def, entry, caller, body);
   }
@@ -180,7 +158,7 @@ export class EntriesService {
   async update(def: Definition, id: string, body: unknown, caller: Caller): Promise<Entry> {
     const entry = await this.write(def, async (em) => {
       if (!(await this.repo.lockIds(em, tableOf(def), [id])).length) {
-        throw notFound();
+        throw entryNotFound();
       }
       return this.updateIn(em, def, id, body, caller);
     });
@@ -205,9 +183,9 @@ export class EntriesService {
       def,
       async (em) => {
         if (!(await this.repo.lockIds(em, tableOf(def), [id])).length) {
-          throw notFound();
+          throw entryNotFound();
         }
-        const entry = await this.readOne(em, def, id);
+        const entry = await this.reader.readOne(em, def, id);
         await this.repo.delete(em, tableOf(def), [id]);
         return entry;
       },
@@ -226,18 +204,18 @@ export class EntriesService {
     await this.access.require(def, 'read', caller.auth, caller.req);
     const entry = await this.write(def, async (em) => {
       if (!(await this.repo.lockIds(em, tableOf(def), [id])).length) {
-        throw notFound();
+        throw entryNotFound();
       }
-      const source = await this.readOne(em, def, id);
+      const source = await this.reader.readOne(em, def, id);
       if (def.drafts && source.status !== 'published' && !this.access.mayReadDrafts(def, caller.auth)) {
-        throw notFound();
+        throw entryNotFound();
       }
       const columns = def.fields.filter((f) => !isJoinField(f)).map((f) => f.name);
       const copy = await this.repo.copy(em, tableOf(def), id, columns, def.drafts ? { status: 'draft' } : {});
       for (const f of def.fields.filter(isJoinField)) {
         await this.repo.copyJoin(em, joinTable(tableOf(def), f.name), id, copy);
       }
-      return this.readOne(em, def, copy);
+      return this.reader.readOne(em, def, copy);
     });
     return this.answer(def, entry, caller);
   }
@@ -272,21 +250,7 @@ export class EntriesService {
    * see them (without `status`: published entries only for anyone else).
    */
   async updateWhere(def: Definition, body: unknown, caller: Caller): Promise<BulkResult> {
-    const input = readObject(body, ['where', 'data', 'status']);
-    const issues: ValidationIssue[] = [];
-    if (typeof input.where !== 'object' || input.where === null || Array.isArray(input.where)) {
-      issues.push({
-        path: 'where',
-        code: 'isObject',
-        message: 'where must be an object (use {} for every entry)',
-      });
-    }
-    if (input.data === undefined) {
-      issues.push({ path: 'data', code: 'required', message: 'data is required' });
-    }
-    if (issues.length) {
-      throw ServiceError.validation(issues);
-    }
+    const input = readUpdateWhere(body);
     await this.access.require(def, 'read', caller.auth, caller.req);
     const query: Record<string, unknown> = { where: JSON.stringify(input.where) };
     if (input.status !== undefined) {
@@ -321,12 +285,12 @@ export class EntriesService {
     body: unknown,
     caller: Caller,
   ): Promise<Entry> {
-    const existing = await this.readOne(em, def, id);
+    const existing = await this.reader.readOne(em, def, id);
     const clean = this.clean(def, body, 'update', existing);
     await this.checkReferences(em, clean, caller);
-    await this.repo.update(em, tableOf(def), withStatus(clean), { sql: `"id" = $1`, params: [id] });
+    await this.repo.updateById(em, tableOf(def), withStatus(clean), id);
     await this.writeJoins(em, def, [id], clean);
-    return this.readOne(em, def, id);
+    return this.reader.readOne(em, def, id);
   }
 
   /**
@@ -343,9 +307,11 @@ export class EntriesService {
   ): Promise<{ updated: string[]; refused: BulkResult['errors'] }> {
     const refused: BulkResult['errors'] = [];
     const ok: string[] = [];
-    const rows = ids.length ? await this.readRows(em, def, ids, { ...WRITE_VIEW, limit: ids.length }) : [];
+    const rows = ids.length
+      ? await this.reader.readRows(em, def, ids, { ...WRITE_VIEW, limit: ids.length })
+      : [];
     for (const row of rows) {
-      const existing = this.presentRow(def, row, 'json', null);
+      const existing = presentRow(def, row, 'json', null);
       const checked = cleanEntryInput(data, this.inputOptions(def, 'update', existing));
       if (checked.ok) {
         ok.push(row.id as string);
@@ -357,10 +323,7 @@ export class EntriesService {
     if (!ok.length) {
       return { updated: [], refused };
     }
-    const updated = await this.repo.update(em, tableOf(def), withStatus(clean), {
-      sql: `"id" = ANY($1::uuid[])`,
-      params: [ok],
-    });
+    const updated = await this.repo.updateByIds(em, tableOf(def), withStatus(clean), ok);
     await this.writeJoins(em, def, updated, clean);
     return { updated, refused };
   }
@@ -436,7 +399,7 @@ export class EntriesService {
       drafts: def.drafts,
       mode,
       existing,
-      fieldGroup: (slug) => this.schema.fieldGroupFields(slug),
+      fieldGroup: (slug) => this.registry.fieldGroupFields(slug),
       richText: checkRichText,
     };
   }
@@ -454,7 +417,7 @@ export class EntriesService {
   ): Promise<void> {
     const issues: ValidationIssue[] = [];
     for (const ref of clean.references) {
-      const target = this.schema.peek('collection', ref.relationTo);
+      const target = this.registry.peek('collection', ref.relationTo);
       const ids = [...new Set(ref.ids.map((r) => r.id))];
       const readable =
         target !== undefined && (await this.access.can(target, 'read', caller.auth, caller.req));
@@ -492,142 +455,10 @@ export class EntriesService {
     }
   }
 
-  /** The rows of `ids` under `parsed`'s status and select (no where, no paging). */
-  private readRows(em: EntityManager, def: Definition, ids: string[], parsed: ParsedQuery): Promise<Row[]> {
-    const byId: WhereNode = { field: 'id', op: 'in', value: ids };
-    const c = compileListQuery(
-      { ...parsed, where: byId, sort: [], page: 1, limit: Math.max(ids.length, 1), offset: 0 },
-      queryDefinitionOf(def),
-      { table: tableOf(def) },
-    );
-    return this.guard(def, () => this.repo.select(em, c.listSql, c.listParams));
-  }
-
-  /** One entry as a write answers it: every field, any status, depth 0, Lexical JSON. */
-  private async readOne(em: EntityManager, def: Definition, id: string): Promise<Entry> {
-    const found = await this.readRows(em, def, [id], WRITE_VIEW);
-    if (!found.length) {
-      throw notFound();
-    }
-    return this.presentRow(def, found[0], 'json', null);
-  }
-
-  private async present(
-    def: Definition,
-    found: Row[],
-    parsed: ParsedQuery,
-    caller: Caller,
-  ): Promise<Entry[]> {
-    const items = found.map((r) => this.presentRow(def, r, parsed.richTextFormat, parsed.select));
-    if (parsed.depth > 0 && items.length) {
-      await this.populate(def, items, parsed, caller);
-    }
-    return items;
-  }
-
-  /**
-   * API key order: id, the fields (in definition order), status, createdAt, updatedAt. Timestamps
-   * are their JSON text (ISO 8601, UTC, milliseconds) whichever way the row was read: content
-   * reads get them so from node-pg (`CONTENT_READ_TYPES`), reads in a transaction as Dates.
-   */
-  private presentRow(def: Definition, row: Row, format: RichTextFormat, select: string[] | null): Entry {
-    const out: Entry = { id: row.id };
-    for (const f of def.fields) {
-      if (select && !select.includes(f.name)) {
-        continue;
-      }
-      let v = row[f.name] ?? null;
-      if (f.type === 'richText' && v !== null && format !== 'json') {
-        v = format === 'html' ? renderRichText(v) : { json: v, html: renderRichText(v) };
-      } else if (f.hasMany === true && v === null) {
-        v = [];
-      } else {
-        v = timestampJson(v);
-      }
-      out[f.name] = v;
-    }
-    if (def.drafts && (!select || select.includes('status'))) {
-      out.status = row.status;
-    }
-    out.createdAt = timestampJson(row.createdAt);
-    out.updatedAt = timestampJson(row.updatedAt);
-    return out;
-  }
-
-  /**
-   * Replaces relationship ids by entries, `parsed.depth` levels deep: per level, one query per
-   * (collection, field) among the entries of the level before.
-   */
-  private async populate(
-    root: Definition,
-    items: Entry[],
-    parsed: ParsedQuery,
-    caller: Caller,
-  ): Promise<void> {
-    const readable = new Map<string, Promise<boolean>>();
-    const canRead = (target: Definition): Promise<boolean> => {
-      let p = readable.get(target.slug);
-      if (!p) {
-        p = this.access.can(target, 'read', caller.auth, caller.req);
-        readable.set(target.slug, p);
-      }
-      return p;
-    };
-    let level: Array<{ def: Definition; items: Entry[] }> = [{ def: root, items }];
-    for (let depth = 0; depth < parsed.depth && level.length; depth++) {
-      const next: Array<{ def: Definition; items: Entry[] }> = [];
-      for (const { def, items: entries } of level) {
-        for (const f of def.fields) {
-          if (!isRelationField(f) || !f.relationTo || !(f.name in entries[0])) {
-            continue;
-          }
-          const target = await this.schema.find('collection', f.relationTo);
-          if (!target || !(await canRead(target))) {
-            continue;
-          }
-          const ids = new Set<string>();
-          for (const e of entries) {
-            for (const v of asArray(e[f.name])) {
-              if (typeof v === 'string') {
-                ids.add(v);
-              }
-            }
-          }
-          if (!ids.size) {
-            continue;
-          }
-          // Related drafts only for a caller who may see the target's drafts, and never under
-          // the published default (CONTRACTS 12).
-          const status: StatusFilter | null = target.drafts
-            ? parsed.status !== 'published' && this.access.mayReadDrafts(target, caller.auth)
-              ? 'all'
-              : 'published'
-            : null;
-          const view: ParsedQuery = { ...WRITE_VIEW, richTextFormat: parsed.richTextFormat, status };
-          const rows = await this.readRows(this.db.manager, target, [...ids], view);
-          const byId = new Map(
-            rows.map((r) => [r.id as string, this.presentRow(target, r, parsed.richTextFormat, null)]),
-          );
-          for (const e of entries) {
-            const v = e[f.name];
-            e[f.name] = Array.isArray(v)
-              ? v.map((id: unknown) => (typeof id === 'string' ? (byId.get(id) ?? id) : id))
-              : typeof v === 'string'
-                ? (byId.get(v) ?? v)
-                : v;
-          }
-          if (byId.size) {
-            next.push({ def: target, items: [...byId.values()] });
-          }
-        }
-      }
-      level = next;
-    }
-  }
-
   /**
    * Runs a write in one transaction, turning database refusals into answers. The registry is
-   * brought up to date first: inside the transaction it is only peeked at (see SchemaService.peek).
+   * brought up to date first: inside the transaction it is only peeked at (see
+   * DefinitionRegistry.peek).
    *
    * Then, before the caller answers, the write generation of the collection is bumped (EntryCounts),
    * so no total counted before the commit is used after it. After the commit, never before: a
@@ -642,7 +473,7 @@ export class EntriesService {
     work: (em: EntityManager) => Promise<T>,
     bumps: 'this collection' | 'every collection' = 'this collection',
   ): Promise<T> {
-    await this.schema.find(def.kind, def.slug);
+    await this.registry.find(def.kind, def.slug);
     let changed = true;
     try {
       return await this.guard(def, () => this.db.transaction(work));
@@ -660,60 +491,11 @@ export class EntriesService {
     }
   }
 
-  /**
-   * Database errors an entry request can meet: a unique value taken (409 DUPLICATE), a related
-   * entry deleted meanwhile (400), a table or column changed by another instance's schema change
-   * (registry reloaded, 409 CONFLICT: retry).
-   */
-  private async guard<T>(def: Definition, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (e) {
-      if (!(e instanceof QueryFailedError)) {
-        throw e;
-      }
-      const err = e.driverError as { code?: string; constraint?: string };
-      if (err.code === '23505') {
-        const table = tableOf(def);
-        const field = def.fields.find((f) => fieldIndexName(table, f.name, 'key') === err.constraint);
-        const path = field?.name ?? '';
-        throw new ServiceError('DUPLICATE', `Another entry already has this ${path || 'value'}`, {
-          errors: [{ path, code: 'unique', message: `${path || 'the value'} must be unique` }],
-        });
-      }
-      if (err.code === '23503' || err.code === '23514') {
-        throw ServiceError.validation(
-          [
-            {
-              path: '',
-              code: 'constraint',
-              message: 'A value does not fit the collection (changed meanwhile?)',
-            },
-          ],
-          'The entry does not fit the collection',
-        );
-      }
-      if (err.code === '42703' || err.code === '42P01') {
-        this.schema.invalidate();
-        throw new ServiceError('CONFLICT', 'The schema changed while the request ran; retry it');
-      }
-      throw e;
-    }
+  /** Database refusals as answers (entry-errors.ts); a changed table reloads the registry. */
+  private guard<T>(def: Definition, work: () => Promise<T>): Promise<T> {
+    return withEntryErrors(def, work, () => this.registry.invalidate());
   }
 }
-
-/** Every field, any status, no paging: what writes answer and populated entries are read with. */
-const WRITE_VIEW: ParsedQuery = {
-  where: null,
-  sort: [],
-  page: 1,
-  limit: 1,
-  offset: 0,
-  select: null,
-  depth: 0,
-  richTextFormat: 'json',
-  status: 'all',
-};
 
 /** A media entry describes a stored file: it is made by an upload (CONTRACTS 11), never from JSON. */
 function refuseMediaWithoutFile(def: Definition): void {
@@ -727,188 +509,4 @@ function refuseMediaWithoutFile(def: Definition): void {
 
 function withStatus(clean: EntryWrite): Row {
   return clean.status ? { ...clean.columns, status: clean.status } : clean.columns;
-}
-
-function asArray(v: unknown): unknown[] {
-  return Array.isArray(v) ? v : v === null || v === undefined ? [] : [v];
-}
-
-/**
- * Parsed queries, and compiled ones for lists and counts, per definition object and query.
- * Clients repeat the same few queries, and parsing and compiling them measured 13% of a list's
- * CPU (mostly garbage). Entries are only ever read. Bounded per definition; a definition loaded
- * anew (after a change) is a new object and starts empty.
- */
-const QUERY_CACHE_SIZE = 128;
-const queryCache = new WeakMap<Definition, Map<string, CachedQuery>>();
-
-interface CachedQuery {
-  parsed: ParsedQuery;
-  compiled?: CompiledListQuery;
-  /** The count cache key of `compiled` (see `countKey`). */
-  countKey?: string;
-  /** The read of one entry by id: its SQL and parameters, the id going in at `slot`. */
-  byId?: { sql: string; params: readonly unknown[]; slot: number };
-}
-
-/** Stands for the id while a by-id read is compiled (never a real id: not a UUID). */
-const ID_SLOT = 'svc:id';
-
-/** A read's query, parsed (400 on anything wrong) and cached. */
-function cachedQuery(
-  def: Definition,
-  query: Record<string, unknown>,
-  allowed: readonly string[] | null,
-): CachedQuery {
-  let cache = queryCache.get(def);
-  if (!cache) {
-    cache = new Map();
-    queryCache.set(def, cache);
-  }
-  const key = `${allowed?.join(',') ?? '*'} ${JSON.stringify(query)}`;
-  let hit = cache.get(key);
-  if (!hit) {
-    // Frozen: a cached query is shared by every request that sends it.
-    hit = {
-      parsed: Object.freeze(parseListQuery(allowed ? only(query, allowed) : query, queryDefinitionOf(def))),
-    };
-    if (cache.size >= QUERY_CACHE_SIZE) {
-      cache.delete(cache.keys().next().value as string);
-    }
-    cache.set(key, hit);
-  }
-  return hit;
-}
-
-/** The statement reading entry `id` under a cached query (as `readRows` builds it), compiled once. */
-function byIdQuery(def: Definition, q: CachedQuery, id: string): { sql: string; params: unknown[] } {
-  if (!q.byId) {
-    const byId: WhereNode = { field: 'id', op: 'in', value: [ID_SLOT] };
-    const c = compileListQuery(
-      { ...q.parsed, where: byId, sort: [], page: 1, limit: 1, offset: 0 },
-      queryDefinitionOf(def),
-      { table: tableOf(def) },
-    );
-    const slot = c.listParams.findIndex((p) => Array.isArray(p) && p.length === 1 && p[0] === ID_SLOT);
-    if (slot < 0) {
-      throw new Error('the by-id read has no id parameter');
-    }
-    q.byId = { sql: c.listSql, params: Object.freeze(c.listParams), slot };
-  }
-  const params = [...q.byId.params];
-  params[q.byId.slot] = [id];
-  return { sql: q.byId.sql, params };
-}
-
-function compiledQuery(def: Definition, q: CachedQuery): { parsed: ParsedQuery; c: CompiledListQuery } {
-  q.compiled ??= Object.freeze(
-    compileListQuery(q.parsed, queryDefinitionOf(def), { table: tableOf(def), nextRow: true }),
-  );
-  return { parsed: q.parsed, c: q.compiled };
-}
-
-/**
- * The count cache key of a compiled query: the definition's identity and version (the registry
- * makes new objects for unchanged definitions every few seconds; a change moves `updatedAt`),
- * then the exact count statement and its parameters, which hold everything that decides the
- * rows counted (where, drafts status). Made once per cached query.
- */
-function countKey(def: Definition, q: CachedQuery, c: CompiledListQuery): string {
-  q.countKey ??= `${def.id}\u0000${def.updatedAt.valueOf()}\u0000${c.countSql}\u0000${JSON.stringify(c.countParams)}`;
-  return q.countKey;
-}
-
-/** The query keeping only `allowed` parameters; any other is a 400 (never silently ignored). */
-function only(query: Record<string, unknown>, allowed: readonly string[]): Record<string, unknown> {
-  const issues: ValidationIssue[] = [];
-  for (const k of Object.keys(query)) {
-    const top = k.split('[')[0];
-    if (!allowed.includes(top)) {
-      issues.push({
-        path: top,
-        code: 'unknown_parameter',
-        message: `${top} does not apply here (allowed: ${allowed.join(', ')})`,
-      });
-    }
-  }
-  if (issues.length) {
-    throw ServiceError.validation(issues);
-  }
-  return query;
-}
-
-function readObject(body: unknown, allowed: readonly string[]): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw ServiceError.validation([
-      { path: '', code: 'isObject', message: 'the body must be a JSON object' },
-    ]);
-  }
-  const input = body as Record<string, unknown>;
-  const unknown = Object.keys(input).filter((k) => !allowed.includes(k));
-  if (unknown.length) {
-    throw ServiceError.validation(
-      unknown.map((k) => ({ path: k, code: 'unknown_field', message: `"${k}" is not accepted here` })),
-    );
-  }
-  return input;
-}
-
-function readIds(body: unknown, allowed: readonly string[]): string[] {
-  const input = readObject(body, allowed);
-  const ids = input.ids;
-  const issues: ValidationIssue[] = [];
-  if (!Array.isArray(ids) || ids.length === 0) {
-    issues.push({ path: 'ids', code: 'isArray', message: 'ids must be a non-empty array of entry ids' });
-  } else if (ids.length > MAX_BULK_IDS) {
-    issues.push({ path: 'ids', code: 'arrayMaxSize', message: `ids holds at most ${MAX_BULK_IDS} ids` });
-  } else {
-    ids.forEach((id, i) => {
-      if (typeof id !== 'string') {
-        issues.push({ path: `ids.${i}`, code: 'isString', message: 'an id must be a string' });
-      }
-    });
-  }
-  if (allowed.includes('data') && input.data === undefined) {
-    issues.push({ path: 'data', code: 'required', message: 'data is required' });
-  }
-  if (issues.length) {
-    throw ServiceError.validation(issues);
-  }
-  return ids as string[];
-}
-
-function splitIds(ids: string[]): { valid: string[]; errors: BulkResult['errors'] } {
-  const valid: string[] = [];
-  const errors: BulkResult['errors'] = [];
-  for (const id of ids) {
-    if (UUID.test(id)) {
-      valid.push(id.toLowerCase());
-    } else {
-      errors.push({ id, code: 'NOT_FOUND', message: 'No such entry' });
-    }
-  }
-  return { valid: [...new Set(valid)], errors };
-}
-
-function bulkResult(verb: string, ids: string[], done: string[], invalid: BulkResult['errors']): BulkResult {
-  const doneSet = new Set(done);
-  const errors = [...invalid];
-  const reported = new Set(invalid.map((e) => e.id));
-  for (const id of ids) {
-    const lower = id.toLowerCase();
-    if (UUID.test(id) && !doneSet.has(lower) && !reported.has(id)) {
-      errors.push({ id, code: 'NOT_FOUND', message: 'No such entry' });
-      reported.add(id);
-    }
-  }
-  return {
-    message: `${done.length} ${done.length === 1 ? 'entry' : 'entries'} ${verb}`,
-    items: done.map((id) => ({ id })),
-    errors,
-  };
-}
-
-/** A timestamp column's value as JSON gives it (content reads already answer that text). */
-function timestampJson<T>(v: T): T | string {
-  return v instanceof Date ? v.toJSON() : v;
 }

@@ -1,29 +1,72 @@
-import { Logger } from '@nestjs/common';
+import { CanActivate, ForbiddenException, Logger, RequestMethod, Type } from '@nestjs/common';
+import { GUARDS_METADATA, INTERCEPTORS_METADATA } from '@nestjs/common/constants';
+import { ModulesContainer } from '@nestjs/core';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import cookieParser from 'cookie-parser';
-import { PARAMS_PROVIDER_TOKEN, type Params } from 'nestjs-pino';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
-import { serviceCors } from '../../../common/cors';
-import { ServiceError } from '../../../common/errors';
+import { isObservable, lastValueFrom, type Observable } from 'rxjs';
 import { sendProblem } from '../../../common/errors/problem-details.filter';
 import { parseId } from '../../../common/id.pipe';
-import { rootLoggerOf } from '../../../common/logger';
-import { requestLogging } from '../../../common/request-logging';
 import { skipAdminApi } from '../../../config/config-file';
-import { SVC_OPTIONS, type SvcOptions } from '../../../svc.options';
-import { ApiKeysService } from '../../api-keys/api-keys.service';
-import type { AuthContext } from '../../auth/auth-context';
-import { AuthenticationService } from '../../auth/authentication.service';
-import { ContentAccessService } from '../content-access.service';
-import { SchemaService } from '../schema.service';
-import { EntriesService } from './entries.service';
+import { SVC_OPTIONS, type SvcOptions } from '../../../config/svc-options';
+import type { ServiceMiddleware, ServiceRoute } from '../../../common/service-middleware';
+import { callerOf, type Caller, definitionOf } from '../content-route';
+import type { Definition } from '../content.types';
+import { EntriesController } from './entries.controller';
 
 /** `/admin/api/collections/{slug}/entries`, `.../count` or `.../{id}`, with an optional query. */
 const READ_ROUTE = /^\/admin\/api\/collections\/([a-z0-9-]+)\/entries(?:\/([A-Za-z0-9-]+))?(?:\?([^#]*))?$/;
 
-type Next = (err?: unknown) => void;
-type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
+/**
+ * The EntriesController GET handlers the lane answers: a path each serves (to find the
+ * middlewares mounted on it), and the call with the arguments its parameter decorators give
+ * (`@CurrentDefinition`, `@Query`, `@CurrentCaller`, and `IdPipe`'s `parseId` for the id).
+ */
+const READS = {
+  list: {
+    path: '/admin/api/collections/slug/entries',
+    call: (c: EntriesController, def: Definition, _id: string | undefined, query: Query, caller: Caller) =>
+      c.list(def, query, caller),
+  },
+  count: {
+    path: '/admin/api/collections/slug/entries/count',
+    call: (c: EntriesController, def: Definition, _id: string | undefined, query: Query, caller: Caller) =>
+      c.count(def, query, caller),
+  },
+  get: {
+    path: '/admin/api/collections/slug/entries/00000000-0000-4000-8000-000000000000',
+    call: (c: EntriesController, def: Definition, id: string | undefined, query: Query, caller: Caller) =>
+      c.get(def, parseId(id, 'entry'), query, caller),
+  },
+} as const;
+
+type Query = Record<string, unknown>;
+export type ReadHandler = keyof typeof READS;
+type LaneRequest = IncomingMessage & { params?: Record<string, string>; query?: Query };
+
+/** What the lane runs for one handler, in order, each from the source Nest runs it from. */
+export interface LaneRoute {
+  handler: ReadHandler;
+  /** The service's middlewares mounted on the handler's path, from the one list SvcModule mounts. */
+  middlewares: ServiceMiddleware[];
+  /**
+   * The guards Nest runs before the handler, as Nest orders them: the global ones (`APP_GUARD`,
+   * whichever module registers them), then the controller's and the handler's `@UseGuards`: the
+   * same instances.
+   */
+  guards: CanActivate[];
+}
+
+export interface LaneSteps {
+  routes: Record<ReadHandler, LaneRoute>;
+  /**
+   * Enhancers Nest would apply to these handlers that the lane does not run (a global pipe or
+   * interceptor, an interceptor on the controller or a handler, a request-scoped global guard):
+   * while there is any, the lane stays off and Nest answers everything.
+   */
+  unsupported: string[];
+}
 
 /**
  * The content read lane: `GET` list, count and get-by-id of collection entries, answered straight
@@ -31,43 +74,35 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => voi
  * per request here, more than the whole read; the issue 7 bench targets (0.6x and 0.8x a bare
  * `node:http` + `pg` server) are out of reach through them (docs/decisions.md).
  *
- * The lane is the same pipeline, not a second implementation: the same request logger, CORS and
- * cookie middlewares, the same authentication, API-key budget, content access rules, query
- * language, entries service and problem answers as the Nest routes in `EntriesController`, in the
- * same order. It takes only requests it answers identically (an e2e test sends each request both
- * ways and compares); anything else goes on to Express untouched:
+ * The lane is the same pipeline, not a second implementation: its steps are derived from what
+ * Nest runs for these routes (`readLaneSteps`): the service's middlewares mounted on the path
+ * (from the one list SvcModule mounts), the guards of the handler (the global guards, then
+ * `ContentAccessGuard`, the same instances) on an execution context of the handler, then the
+ * `EntriesController` handler itself; errors are answered by `sendProblem`, as the problem filter
+ * does. It takes only requests it answers identically (an e2e test sends each request both ways
+ * and compares); anything else goes on to Express untouched:
  * - other methods (HEAD included), other paths, percent-encoded or upper-case path parts, a body;
  * - a config whose global rate limit `skip` is not the default one (which skips these paths): a
  *   custom `skip` is written for Express's request object;
  * - a config with a code-defined `read` rule function on any collection or single: such rules
- *   get the Express request too (also when another collection is populated through `depth`).
+ *   get the Express request too (also when another collection is populated through `depth`);
+ * - an enhancer the lane does not run (`LaneSteps.unsupported`).
  */
 export class ContentReadLane {
   private readonly logger = new Logger('ProblemDetails');
   private readonly enabled: boolean;
-  private readonly middlewares: Middleware[];
 
   constructor(
     options: SvcOptions,
-    logParams: Params,
-    private readonly auth: AuthenticationService,
-    private readonly apiKeys: ApiKeysService,
-    private readonly schema: SchemaService,
-    private readonly access: ContentAccessService,
-    private readonly entries: EntriesService,
+    private readonly steps: LaneSteps,
+    private readonly controller: EntriesController,
   ) {
     const { collections, singles, rateLimit } = options.config;
     this.enabled =
       options.standalone &&
       rateLimit.skip === skipAdminApi &&
-      ![...collections, ...singles].some((c) => typeof c.access?.read === 'function');
-    // The middlewares SvcModule mounts on these routes, in its order (the global rate limit
-    // skips them; a GET without a body leaves nothing to the body parser).
-    this.middlewares = [
-      requestLogging(rootLoggerOf(logParams), { trustProxy: options.config.trustProxy }),
-      serviceCors(options) as Middleware,
-      cookieParser() as unknown as Middleware,
-    ];
+      ![...collections, ...singles].some((c) => typeof c.access?.read === 'function') &&
+      steps.unsupported.length === 0;
   }
 
   /** Answers the request and says true, or says false and leaves it untouched. */
@@ -80,52 +115,67 @@ export class ContentReadLane {
       return false;
     }
     const [, slug, id, query] = match;
-    this.run(0, req, res, () => void this.serve(req, res, slug, id, query));
+    const route = this.steps.routes[id === undefined ? 'list' : id === 'count' ? 'count' : 'get'];
+    this.run(route.middlewares, 0, req, res, () => void this.serve(req, res, route, slug, id, query));
     return true;
   }
 
-  private run(i: number, req: IncomingMessage, res: ServerResponse, done: () => void): void {
-    if (i === this.middlewares.length) {
+  /** The middlewares in order, as Nest runs them: an error, thrown or rejected, is answered. */
+  private run(
+    middlewares: readonly ServiceMiddleware[],
+    i: number,
+    req: IncomingMessage,
+    res: ServerResponse,
+    done: () => void,
+  ): void {
+    if (i === middlewares.length) {
       done();
       return;
     }
-    this.middlewares[i](req, res, (err?: unknown) => {
-      if (err) {
-        sendProblem(req, res, err, this.logger);
-        return;
+    const fail = (err: unknown): void => sendProblem(req, res, err, this.logger);
+    try {
+      const pending = middlewares[i].use(req, res, (err?: unknown) => {
+        if (err) {
+          fail(err);
+          return;
+        }
+        this.run(middlewares, i + 1, req, res, done);
+      });
+      if (pending instanceof Promise) {
+        pending.catch(fail);
       }
-      this.run(i + 1, req, res, done);
-    });
+    } catch (e) {
+      fail(e);
+    }
   }
 
-  /** AuthenticationGuard (optional credentials), ContentAccessGuard, then EntriesController. */
+  /** The guards, then the handler, as Nest's router would run them after the middlewares. */
   private async serve(
     req: IncomingMessage,
     res: ServerResponse,
+    route: LaneRoute,
     slug: string,
     id: string | undefined,
     query: string | undefined,
   ): Promise<void> {
     try {
-      const auth: AuthContext | null = await this.auth.authenticate(req as never);
-      if (auth?.apiKey) {
-        await this.apiKeys.consumeRateLimit(auth.apiKey.id, res as never);
+      const r = req as LaneRequest;
+      r.params = id === undefined || id === 'count' ? { slug } : { slug, id };
+      r.query = query ? parseQueryString(query) : {};
+      const context = new ExecutionContextHost([req, res, noop], EntriesController, handlerOf(route.handler));
+      for (const guard of route.guards) {
+        const result = guard.canActivate(context);
+        if (typeof result === 'boolean' ? !result : !(await allowed(result))) {
+          throw new ForbiddenException('Forbidden resource');
+        }
       }
-      const def = await this.schema.find('collection', slug);
-      if (!def) {
-        throw auth
-          ? new ServiceError('NOT_FOUND', 'No such collection')
-          : new ServiceError('AUTH_REQUIRED', 'Sign in to use this route');
-      }
-      await this.access.require(def, 'read', auth, req as never);
-      const params = query ? parseQueryString(query) : {};
-      const caller = { auth, req: req as never };
-      const body =
-        id === undefined
-          ? await this.entries.list(def, params, caller)
-          : id === 'count'
-            ? await this.entries.count(def, params, caller)
-            : await this.entries.get(def, parseId(id, 'entry'), params, caller);
+      const body = await READS[route.handler].call(
+        this.controller,
+        definitionOf(req),
+        id,
+        r.query,
+        callerOf(req),
+      );
       const json = JSON.stringify(body);
       res.statusCode = 200;
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
@@ -137,21 +187,123 @@ export class ContentReadLane {
   }
 }
 
+function noop(): void {}
+
+function handlerOf(name: ReadHandler): (...args: never[]) => unknown {
+  return EntriesController.prototype[name];
+}
+
+/** An asynchronous guard's answer, as Nest's GuardsConsumer reads it (promise or observable). */
+async function allowed(result: Promise<boolean> | Observable<boolean>): Promise<boolean> {
+  const value = await result;
+  return isObservable(value) ? lastValueFrom(value) : value;
+}
+
+/**
+ * The lane's steps, derived from what Nest runs for the EntriesController GET handlers: the
+ * middlewares of the one list (`serviceMiddlewares`) whose routes cover each handler's path, and
+ * the guards Nest has for it: every global guard registered (`APP_GUARD`), then the controller's
+ * and the handler's `@UseGuards`, resolved to the instances Nest holds.
+ */
+export function readLaneSteps(
+  modules: ModulesContainer,
+  middlewares: readonly ServiceMiddleware[],
+): LaneSteps {
+  const all = [...modules.values()];
+  const host = all.find((m) => m.controllers.has(EntriesController));
+  if (!host) {
+    throw new Error('read lane: EntriesController is not mounted');
+  }
+  const unsupported: string[] = [];
+  const globalGuards: CanActivate[] = [];
+  for (const m of all) {
+    for (const w of m.providers.values()) {
+      if (w.subtype === 'guard') {
+        globalGuards.push(w.instance as CanActivate);
+      } else if (w.subtype === 'interceptor' || w.subtype === 'pipe') {
+        unsupported.push(`global ${w.subtype} ${String(w.token)}`);
+      }
+    }
+    for (const w of m.injectables.values()) {
+      // Global enhancers that are request-scoped or transient live here, under a string token.
+      if (typeof w.token === 'string' && w.subtype && w.subtype !== 'filter') {
+        unsupported.push(`request-scoped global ${w.subtype} ${w.token}`);
+      }
+    }
+  }
+  const controllerGuards = declared(GUARDS_METADATA, EntriesController);
+  if (declared(INTERCEPTORS_METADATA, EntriesController).length) {
+    unsupported.push('interceptors of EntriesController');
+  }
+  const route = (handler: ReadHandler): LaneRoute => {
+    const fn = handlerOf(handler);
+    if (declared(INTERCEPTORS_METADATA, fn).length) {
+      unsupported.push(`interceptors of EntriesController.${handler}`);
+    }
+    const guards = [...controllerGuards, ...declared(GUARDS_METADATA, fn)].map((g) => {
+      if (typeof (g as CanActivate).canActivate === 'function') {
+        return g as CanActivate;
+      }
+      const w = host.injectables.get(g as Type);
+      if (!w?.isDependencyTreeStatic()) {
+        unsupported.push(`guard ${(g as Type).name} of EntriesController.${handler}`);
+      }
+      return w?.instance as CanActivate;
+    });
+    return {
+      handler,
+      middlewares: middlewares.filter((m) => m.routes.some((r) => mountedOn(r, READS[handler].path))),
+      guards: [...globalGuards, ...guards],
+    };
+  };
+  return { routes: { list: route('list'), count: route('count'), get: route('get') }, unsupported };
+}
+
+function declared(key: string, target: object): unknown[] {
+  return (Reflect.getMetadata(key, target) as unknown[] | undefined) ?? [];
+}
+
+/**
+ * Whether a middleware mounted on `route` runs for a GET of `path`: Express matches the whole
+ * path against the route's pattern (case-insensitive, an optional trailing slash).
+ */
+export function mountedOn(route: ServiceRoute, path: string): boolean {
+  if (route.method !== RequestMethod.ALL && route.method !== RequestMethod.GET) {
+    return false;
+  }
+  const source = route.path
+    .replace(/^\/+/, '')
+    .split('/')
+    .map((segment) => {
+      if (/^\{\*\w+\}$/.test(segment)) {
+        return '.*';
+      }
+      if (/^:\w+$/.test(segment)) {
+        return '[^/]+';
+      }
+      if (/[{}*:?()+]/.test(segment)) {
+        throw new Error(`read lane: the route pattern "${route.path}" is not one it can match`);
+      }
+      return segment.replace(/[.\\^$|[\]]/g, '\\$&');
+    })
+    .join('/');
+  return new RegExp(`^/${source}/?$`, 'i').test(path);
+}
+
 /**
  * Puts the lane in front of Express on the app's HTTP server (standalone server and tests; a
- * host application keeps plain Nest routes).
+ * host application keeps plain Nest routes). `middlewares`: the service's list (SvcModule's).
  */
-export function installReadLane(app: NestExpressApplication): ContentReadLane {
+export function installReadLane(
+  app: NestExpressApplication,
+  middlewares: readonly ServiceMiddleware[],
+): ContentReadLane {
   const lane = new ContentReadLane(
     app.get<SvcOptions>(SVC_OPTIONS),
-    app.get<Params>(PARAMS_PROVIDER_TOKEN),
-    app.get(AuthenticationService),
-    app.get(ApiKeysService),
-    app.get(SchemaService),
-    app.get(ContentAccessService),
-    app.get(EntriesService),
+    readLaneSteps(app.get(ModulesContainer), middlewares),
+    app.get(EntriesController),
   );
-  const server = app.getHttpServer() as import('node:http').Server;
+  const server = app.getHttpServer() as Server;
   const rest = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {

@@ -513,6 +513,14 @@ export function draftsDdl(table: string, from: boolean, to: boolean): string[] {
   ];
 }
 
+/**
+ * Takes the table's lock for a schema change that has no statement of its own to carry it (the
+ * drafts switch alone), so it waits for, and then holds off, the table's readers and writers.
+ */
+export function lockTableDdl(table: string): string {
+  return `LOCK TABLE ${q(table)} IN ACCESS EXCLUSIVE MODE`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Changes
 

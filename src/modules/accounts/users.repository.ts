@@ -79,7 +79,11 @@ const PAGE_ROLES = `LEFT JOIN (
      GROUP BY ur.user_id
   ) page_roles ON page_roles.user_id = u.id`;
 
-/** All SQL on users and their refresh tokens. Methods take the EntityManager of the caller's transaction. */
+/**
+ * All SQL on users (profile, roles, activation, login counters, passwords); the refresh tokens
+ * only where an account write ends its sessions. Methods take the EntityManager of the caller's
+ * transaction. Not exported: other modules go through AccountsService.
+ */
 @Injectable()
 export class UsersRepository {
   async findAccountById(em: EntityManager, id: string): Promise<AccountRow | null> {
@@ -221,6 +225,88 @@ export class UsersRepository {
 
   async setMustChangePassword(em: EntityManager, id: string, value: boolean): Promise<void> {
     await em.query(`UPDATE users SET must_change_password = $2 WHERE id = $1`, [id, value]);
+  }
+
+  // --- credential state: login counters and passwords -----------------------------------------
+
+  /**
+   * Counts a failed password attempt atomically; the fifth in a row locks the account for 15
+   * minutes and starts a fresh count. Attempts on a locked account are not counted: false then,
+   * so the caller records the refusal as `locked`.
+   */
+  async recordFailedLogin(
+    em: EntityManager,
+    id: string,
+    maxAttempts: number,
+    lockMinutes: number,
+  ): Promise<boolean> {
+    const counted = await rows<{ id: string }>(
+      em,
+      `UPDATE users SET
+         failed_login_count = CASE WHEN failed_login_count + 1 >= $2 THEN 0 ELSE failed_login_count + 1 END,
+         locked_until = CASE WHEN failed_login_count + 1 >= $2 THEN now() + make_interval(mins => $3) ELSE locked_until END
+       WHERE id = $1 AND (locked_until IS NULL OR locked_until <= now())
+       RETURNING id`,
+      [id, maxAttempts, lockMinutes],
+    );
+    return counted.length > 0;
+  }
+  /**
+   * A correct password, decided in the statement that records it (SPEC 5.2.4): the counters are
+   * reset only when the account is not locked and still has the hash the password was checked
+   * against. The row stays locked until commit, so a failure that locks the account, or a
+   * password write, is ordered strictly before or after this one. `changed`: the password (or
+   * the account) changed while bcrypt ran, so the old password no longer opens it.
+   */
+  async claimPasswordLogin(
+    em: EntityManager,
+    id: string,
+    checkedHash: string,
+  ): Promise<'ok' | 'locked' | 'changed'> {
+    const claimed = await rows<{ id: string }>(
+      em,
+      `UPDATE users SET failed_login_count = 0, locked_until = NULL
+        WHERE id = $1 AND password_hash = $2 AND (locked_until IS NULL OR locked_until <= now())
+        RETURNING id`,
+      [id, checkedHash],
+    );
+    if (claimed.length) {
+      return 'ok';
+    }
+    // Refused: a new statement (a fresh snapshot) tells the reason, for the log and audit row.
+    const found = await rows<{ locked: boolean; same: boolean }>(
+      em,
+      `SELECT COALESCE(locked_until > now(), false) AS locked, password_hash IS NOT DISTINCT FROM $2 AS same
+         FROM users WHERE id = $1`,
+      [id, checkedHash],
+    );
+    return found[0]?.same && found[0].locked ? 'locked' : 'changed';
+  }
+  /**
+   * A password write: new hash, the forced-change flag, lock counters cleared; `markVerified`
+   * for flows that prove the address (an emailed reset or invite link).
+   */
+  async setPassword(
+    em: EntityManager,
+    id: string,
+    p: { hash: string; mustChange: boolean; markVerified: boolean },
+  ): Promise<void> {
+    await em.query(
+      `UPDATE users SET password_hash = $2, must_change_password = $3,
+         email_verified_at = CASE WHEN $4::boolean THEN COALESCE(email_verified_at, now()) ELSE email_verified_at END,
+         failed_login_count = 0, locked_until = NULL, updated_at = now()
+       WHERE id = $1`,
+      [id, p.hash, p.mustChange, p.markVerified],
+    );
+  }
+  async markVerified(em: EntityManager, id: string): Promise<void> {
+    await em.query(
+      `UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()), updated_at = now() WHERE id = $1`,
+      [id],
+    );
+  }
+  async recordSuccessfulLogin(em: EntityManager, id: string): Promise<void> {
+    await em.query(`UPDATE users SET failed_login_count = 0, last_login_at = now() WHERE id = $1`, [id]);
   }
 
   async delete(em: EntityManager, id: string): Promise<boolean> {

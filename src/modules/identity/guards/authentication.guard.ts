@@ -1,16 +1,16 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { ApiKeysService } from '../../api-keys/api-keys.service';
+import { AUTH_CONTEXT, RequestWithAuth } from '../../../common/access/auth-context';
+import { COOKIE_ONLY, OPTIONAL_AUTH } from '../../../common/access/auth.decorators';
+import { IS_PUBLIC } from '../../../common/access/public.decorator';
+import { SVC_ROUTE } from '../../../common/access/svc-controller';
 import { ServiceError } from '../../../common/errors';
-import { SVC_ROUTE } from '../../../common/svc-controller';
-import { AUTH_CONTEXT, RequestWithAuth } from '../auth-context';
+import { ApiKeysService } from '../../api-keys/api-keys.service';
 import { AuthenticationService } from '../authentication.service';
-import { CsrfService } from '../csrf.service';
+import { OriginCheckService } from '../origin-check.service';
 
 const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
-import { COOKIE_ONLY, OPTIONAL_AUTH } from '../decorators/auth.decorators';
-import { IS_PUBLIC } from '../decorators/public.decorator';
 
 /**
  * Global guard (APP_GUARD): every route of the service needs credentials unless marked
@@ -22,7 +22,7 @@ export class AuthenticationGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly auth: AuthenticationService,
     private readonly apiKeys: ApiKeysService,
-    private readonly csrf: CsrfService,
+    private readonly origins: OriginCheckService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -72,7 +72,7 @@ export class AuthenticationGuard implements CanActivate {
     // Defence in depth beyond CONTRACTS 3.1 (which puts tokens on /auth only): a write carried by
     // the session cookie must not come from a foreign page. SameSite=Lax already blocks most.
     if (ctx.method === 'session' && !SAFE_METHODS.includes(req.method)) {
-      this.csrf.checkOrigin(req);
+      this.origins.checkOrigin(req);
     }
     if (ctx.apiKey) {
       await this.apiKeys.consumeRateLimit(ctx.apiKey.id, context.switchToHttp().getResponse<Response>());

@@ -1,15 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+import { AuthContext } from '../../common/access/auth-context';
 import { ServiceError } from '../../common/errors';
 import { recordPrincipal } from '../../common/request-logging';
+import { AccountsService } from '../accounts/accounts.service';
+import { toSessionUser } from '../accounts/user.mapper';
 import { API_KEY_PREFIX, ApiKeysService } from '../api-keys/api-keys.service';
 import { RbacService } from '../rbac/rbac.service';
 import { UserFieldsService } from '../user-fields/user-fields.service';
-import { AccountsService } from '../users/accounts.service';
-import { toSessionUser } from '../users/user.mapper';
-import { AuthContext } from './auth-context';
-import { SESSION_COOKIE } from './cookies';
 import { TokensService } from './tokens.service';
+
+/** The cookie carrying the access token (set by the sessions, auth/cookies.ts; read here). */
+export const SESSION_COOKIE = 'svc_session';
 
 /**
  * Turns the credentials a request carries into one AuthContext. A token is honoured only while
@@ -73,7 +75,6 @@ export class AuthenticationService {
     return {
       method,
       user: toSessionUser(account, this.userFields.present(account.custom), claims.roleIds),
-      account,
       roleIds,
       permissions,
       isSuperAdmin,

@@ -1,7 +1,7 @@
 import { Body, Get, Patch } from '@nestjs/common';
-import { SvcController } from '../../common/svc-controller';
-import type { AuthContext } from '../auth/auth-context';
-import { CurrentAuth } from '../auth/decorators/auth.decorators';
+import { SvcController } from '../../common/access/svc-controller';
+import type { AuthContext } from '../../common/access/auth-context';
+import { CurrentAuth } from '../../common/access/auth.decorators';
 import { RbacService } from '../rbac/rbac.service';
 import { AccountsService } from './accounts.service';
 import { UserFieldsService } from '../user-fields/user-fields.service';
@@ -18,10 +18,11 @@ export class MeController {
     private readonly userFields: UserFieldsService,
   ) {}
 
-  /** Served from the account already read by the guard (5 s cache): no query once warm. */
+  /** Served from the account the guard has just read (AccountsService's 5 s cache): no query once warm. */
   @Get()
   async me(@CurrentAuth() auth: AuthContext) {
-    return toUserRecord(auth.account, await this.userFields.present(auth.account.custom ?? {}));
+    const account = await this.accounts.currentAccount(auth.user.id);
+    return toUserRecord(account, await this.userFields.present(account.custom ?? {}));
   }
 
   /** Own name, image and custom user fields (not email, roles or status). */

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ServiceError } from '../../common/errors';
-import { SVC_CONNECTION } from '../../svc.options';
+import { SVC_CONNECTION } from '../../config/svc-options';
 import { RbacService } from '../rbac/rbac.service';
 import { AccountRow, UsersRepository } from './users.repository';
 
@@ -54,6 +54,18 @@ export class AccountsService {
     return account;
   }
 
+  /**
+   * The signed-in caller's own account (`GET /me`): the row the guard has just read for this
+   * request, from the cache. NOT_FOUND if it was deleted since.
+   */
+  async currentAccount(userId: string): Promise<AccountRow> {
+    const account = await this.getAccount(userId);
+    if (!account) {
+      throw new ServiceError('NOT_FOUND', 'No such user');
+    }
+    return account;
+  }
+
   /** Read fresh, bypassing the cache (login, refresh: paths that end in a new session). */
   async loadAccount(em: EntityManager, userId: string): Promise<AccountRow | null> {
     return this.users.findAccountById(em, userId);
@@ -88,6 +100,63 @@ export class AccountsService {
       await this.users.addRole(em, id, roleId);
     }
     return id;
+  }
+
+  /**
+   * A super-admin whose address counts as verified (first-run setup, `seed:admin`), inside the
+   * caller's transaction.
+   */
+  async createSuperAdmin(
+    em: EntityManager,
+    u: { email: string; name: string; passwordHash: string },
+  ): Promise<string> {
+    const superAdmin = await this.rbac.superAdminRoleId(em);
+    if (!superAdmin) {
+      throw new ServiceError('INTERNAL_ERROR', 'The Super Admin role is missing; run the migrations');
+    }
+    return this.createUser(em, { ...u, verified: true, roleIds: [superAdmin] });
+  }
+
+  /**
+   * `seed:admin` (seedSuperAdmin): a super-admin whatever accounts exist already; DUPLICATE when
+   * the address is taken.
+   */
+  async seedSuperAdmin(u: { email: string; name: string; passwordHash: string }): Promise<string> {
+    return this.db.transaction(async (em) => {
+      if (await this.findByEmail(em, u.email)) {
+        throw new ServiceError('DUPLICATE', `A user with the email ${u.email} already exists`);
+      }
+      return this.createSuperAdmin(em, u);
+    });
+  }
+
+  /**
+   * A failed password attempt, counted in the statement that decides the lock (SPEC 5.2.4);
+   * false when the account is locked (the attempt is not counted).
+   */
+  recordFailedLogin(
+    em: EntityManager,
+    userId: string,
+    maxAttempts: number,
+    lockMinutes: number,
+  ): Promise<boolean> {
+    return this.users.recordFailedLogin(em, userId, maxAttempts, lockMinutes);
+  }
+
+  /**
+   * A correct password, claimed under the account's row lock: `ok` only while the account is not
+   * locked and still has the hash the password was checked against.
+   */
+  claimPasswordLogin(
+    em: EntityManager,
+    userId: string,
+    checkedHash: string,
+  ): Promise<'ok' | 'locked' | 'changed'> {
+    return this.users.claimPasswordLogin(em, userId, checkedHash);
+  }
+
+  recordSuccessfulLogin(em: EntityManager, userId: string): Promise<void> {
+    return this.users.recordSuccessfulLogin(em, userId);
   }
 
   invalidate(userId: string): void {

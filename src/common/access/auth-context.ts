@@ -1,11 +1,22 @@
-import type { AccountRow } from '../users/users.repository';
-import type { SessionUser } from '../users/user.mapper';
+/** The session user of SPEC 2.1: who the caller is, never any password, lock or token state. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+  roleIds: string[];
+  [customField: string]: unknown;
+}
 
-/** What every credential (cookie JWT, Bearer JWT, API key) resolves to (DESIGN 2). */
+/**
+ * What every credential (cookie JWT, Bearer JWT, API key) resolves to (DESIGN 2). A principal of
+ * its own, never a database row: it reaches code-defined access rules (`{ user, auth }`), so no
+ * password hash or lock state can leak through it. Whoever needs the account reads it through the
+ * accounts service.
+ */
 export interface AuthContext {
   method: 'session' | 'bearer' | 'api-key';
   user: SessionUser;
-  account: AccountRow;
   roleIds: string[];
   permissions: string[];
   isSuperAdmin: boolean;

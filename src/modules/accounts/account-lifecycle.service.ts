@@ -1,18 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { newHashedToken, sha256Hex } from '../../common/crypto';
 import { ServiceError } from '../../common/errors';
+import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
 import { AccountMailJob } from '../../jobs/account-mail.job';
-import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../svc.options';
 import { AuditService } from '../audit/audit.service';
-import { AccountsService } from '../users/accounts.service';
-import type { AccountRow } from '../users/users.repository';
 import { AccountTokenKind, AccountTokensRepository } from './account-tokens.repository';
-import { AuthService, ClientInfo, IssuedSession } from './auth.service';
-import { CredentialsRepository } from './credentials.repository';
+import { AccountsService } from './accounts.service';
 import { hashPassword, verifyPassword } from './passwords';
-import { PendingLoginsService, SET_INITIAL_PASSWORD } from './pending-logins.service';
-import { sha256Hex, TokensService } from './tokens.service';
+import { AccountRow, UsersRepository } from './users.repository';
 
 const HOUR = 60 * 60 * 1000;
 /** Lifetimes of emailed links (SPEC 8: 24 h for reset; issue 4: 48 h verification, 7 days invites). */
@@ -43,10 +40,12 @@ const BAD_LINK = () => new ServiceError('INVALID_INPUT', 'This link is invalid o
 
 /**
  * Account lifecycle (SPEC 3.1, 5.6): registration, verification, password reset and change,
- * invitations, administrator-set passwords and the forced first password. Every password write
- * hashes with bcrypt(12), raises the account counter, deletes the refresh tokens and queues the
- * `password-changed` email in one transaction. Every email is a job queued in the transaction that
- * issued its link (AccountMailJob): it exists exactly when the token does, and survives a crash.
+ * invitations and administrator-set passwords. The forced first password ends in a session, so the
+ * sessions drive it (AuthService.setInitialPassword, through `writePassword`). Every password
+ * write hashes with bcrypt(12), raises the account counter, deletes the refresh tokens and queues
+ * the `password-changed` email in one transaction. Every email is a job queued in the transaction
+ * that issued its link (AccountMailJob): it exists exactly when the token does, and survives a
+ * crash.
  */
 @Injectable()
 export class AccountLifecycleService {
@@ -54,11 +53,8 @@ export class AccountLifecycleService {
     @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
     @Inject(SVC_OPTIONS) private readonly options: SvcOptions,
     private readonly accounts: AccountsService,
-    private readonly credentials: CredentialsRepository,
+    private readonly users: UsersRepository,
     private readonly tokenRows: AccountTokensRepository,
-    private readonly tokens: TokensService,
-    private readonly pending: PendingLoginsService,
-    private readonly auth: AuthService,
     private readonly audit: AuditService,
     private readonly mail: AccountMailJob,
   ) {}
@@ -70,7 +66,7 @@ export class AccountLifecycleService {
    */
   async register(
     input: { email: string; name: string; password: string },
-    client: ClientInfo,
+    client: { ip: string | null },
   ): Promise<void> {
     const passwordHash = await hashPassword(input.password);
     const created = await this.db
@@ -112,7 +108,7 @@ export class AccountLifecycleService {
       if (!userId) {
         throw BAD_LINK();
       }
-      await this.credentials.markVerified(em, userId);
+      await this.users.markVerified(em, userId);
       this.accounts.invalidate(userId);
     });
   }
@@ -245,35 +241,18 @@ export class AccountLifecycleService {
     this.passwordChanged(account);
   }
 
-  /** Finishes a login paused for a forced password change: new password, then the session. */
-  async setInitialPassword(
-    pendingToken: string | undefined,
-    newPassword: string,
-    client: ClientInfo,
-  ): Promise<IssuedSession> {
-    const passwordHash = await hashPassword(newPassword);
-    const { session, account } = await this.db.transaction(async (em) => {
-      const step = await this.pending.complete(em, pendingToken, SET_INITIAL_PASSWORD);
-      await this.writePassword(em, step.user_id, passwordHash, { mustChange: false, markVerified: false });
-      const account = await this.accounts.loadAccount(em, step.user_id);
-      if (!account || !this.auth.maySignIn(account)) {
-        throw new ServiceError('AUTH_INVALID_CREDENTIALS', 'Invalid email or password');
-      }
-      await this.queuePasswordChanged(em, account);
-      return { session: await this.auth.finishLogin(em, account, client, step.strategy), account };
-    });
-    this.passwordChanged(account);
-    return session;
-  }
-
-  /** Every password write: hash, flag, counter raised, refresh tokens and open reset links gone. */
-  private async writePassword(
+  /**
+   * Every password write: hash, flag, counter raised, refresh tokens and open reset links gone.
+   * In the caller's transaction, followed there by `queuePasswordChanged` and after the commit by
+   * `passwordChanged`.
+   */
+  async writePassword(
     em: EntityManager,
     userId: string,
     hash: string,
     opts: { mustChange: boolean; markVerified: boolean },
   ): Promise<void> {
-    await this.credentials.setPassword(em, userId, { hash, ...opts });
+    await this.users.setPassword(em, userId, { hash, ...opts });
     await this.accounts.revokeSessions(em, userId);
     await this.tokenRows.closeOpen(em, userId, 'reset-password');
     await this.audit.record({ event: 'password-changed', actorId: userId, target: `user:${userId}` }, em);
@@ -288,18 +267,18 @@ export class AccountLifecycleService {
   }
 
   private async issueToken(em: EntityManager, userId: string, kind: AccountTokenKind): Promise<string> {
-    const t = this.tokens.newAccountToken(ACCOUNT_TOKEN_TTL_MS[kind]);
+    const t = newHashedToken(ACCOUNT_TOKEN_TTL_MS[kind]);
     await this.tokenRows.issue(em, { userId, kind, hash: t.hash, expiresAt: t.expiresAt });
     return `${this.options.publicUrl}/admin/${LINK_ACTION[kind]}?token=${encodeURIComponent(t.token)}`;
   }
 
   /** In the password write's transaction: the `password-changed` email exists when the new password does. */
-  private queuePasswordChanged(em: EntityManager, account: AccountRow): Promise<void> {
+  queuePasswordChanged(em: EntityManager, account: AccountRow): Promise<void> {
     return this.mail.enqueue(em, { template: 'password-changed', to: account.email, name: account.name });
   }
 
   /** After a password write committed: the account cache and the queued email. */
-  private passwordChanged(account: AccountRow): void {
+  passwordChanged(account: AccountRow): void {
     this.accounts.invalidate(account.id);
     this.mail.wake();
   }

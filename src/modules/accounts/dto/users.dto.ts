@@ -11,7 +11,7 @@ import {
   MaxLength,
   ValidateIf,
 } from 'class-validator';
-import { IsStrongPassword } from '../../auth/passwords';
+import { IsStrongPassword } from '../passwords';
 
 /** The core keys of `POST /users` (CONTRACTS 4); any other key must be a defined user field. */
 export class CreateUserDto {

@@ -1,9 +1,9 @@
 import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { IdPipe } from '../../common/id.pipe';
 import { parseListQuery } from '../../common/pagination';
-import { SvcController } from '../../common/svc-controller';
-import type { AuthContext } from '../auth/auth-context';
-import { CurrentAuth, RequirePermission } from '../auth/decorators/auth.decorators';
+import { SvcController } from '../../common/access/svc-controller';
+import type { AuthContext } from '../../common/access/auth-context';
+import { CurrentAuth, RequirePermission } from '../../common/access/auth.decorators';
 import { UserFieldsService } from '../user-fields/user-fields.service';
 import { AssignRoleDto, CreateUserDto, SetUserPasswordDto, UpdateUserDto } from './dto/users.dto';
 import { parseUserInput } from './user-input';

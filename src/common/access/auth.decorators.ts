@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import { AUTH_CONTEXT, AuthContext, RequestWithAuth } from '../auth-context';
+import { AUTH_CONTEXT, AuthContext, RequestWithAuth } from './auth-context';
 
 export const REQUIRED_PERMISSIONS = 'svc:permissions';
 export const COOKIE_ONLY = 'svc:cookie-only';

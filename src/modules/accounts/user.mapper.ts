@@ -1,3 +1,4 @@
+import type { SessionUser } from '../../common/access/auth-context';
 import type { AccountRow, ListedAccountRow, RoleRef } from './users.repository';
 
 /** The user record of CONTRACTS 4: never any password or token material. */
@@ -12,16 +13,6 @@ export interface UserRecord {
   lastLoginAt: string | null;
   createdAt: string;
   updatedAt: string;
-  [customField: string]: unknown;
-}
-
-/** The session user of SPEC 2.1. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  image: string | null;
-  roleIds: string[];
   [customField: string]: unknown;
 }
 

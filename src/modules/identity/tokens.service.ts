@@ -1,8 +1,8 @@
-import { createSecretKey, hash, hkdfSync, KeyObject, randomBytes } from 'node:crypto';
+import { createSecretKey, hkdfSync, KeyObject } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { SVC_OPTIONS, SvcOptions } from '../../svc.options';
-import type { SessionUser } from '../users/user.mapper';
+import { SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
+import type { SessionUser } from '../../common/access/auth-context';
 
 export const ACCESS_TYP = 'at+jwt';
 export const PENDING_TYP = 'svc-pending+jwt';
@@ -44,14 +44,12 @@ const RESERVED_CLAIMS = new Set([
   'jti',
 ]);
 
-/** One-shot `crypto.hash`: a quarter of the CPU of a Hash object (every API-key request hashes). */
-export function sha256Hex(value: string): string {
-  return hash('sha256', value, 'hex');
-}
-
 /**
- * Signs and verifies the service's tokens. Each kind has its own key derived from SVC_SECRET
- * (HKDF) and its own audience and `typ`, so no token can pass for another kind.
+ * Signs and verifies the service's JWTs (access and pending tokens). Each kind has its own key
+ * derived from SVC_SECRET (HKDF) and its own audience and `typ`, so no token can pass for another
+ * kind. In identity, beside the guard that verifies access tokens on every request; the sessions
+ * (auth) sign through it. Opaque tokens (refresh, emailed links) are `newHashedToken` in
+ * common/crypto.
  */
 @Injectable()
 export class TokensService {
@@ -191,18 +189,6 @@ export class TokensService {
     } catch {
       return null;
     }
-  }
-
-  /** A single-use emailed token (verification, reset, invite): 32 random bytes, SHA-256 stored. */
-  newAccountToken(ttlMs: number): { token: string; hash: string; expiresAt: Date } {
-    const token = randomBytes(32).toString('base64url');
-    return { token, hash: sha256Hex(token), expiresAt: new Date(Date.now() + ttlMs) };
-  }
-
-  /** An opaque refresh token (32 random bytes); only its SHA-256 is stored. */
-  newRefreshToken(): { token: string; hash: string; expiresAt: Date } {
-    const token = randomBytes(32).toString('base64url');
-    return { token, hash: sha256Hex(token), expiresAt: new Date(Date.now() + REFRESH_TTL_MS) };
   }
 }
 

@@ -1,8 +1,8 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ServiceError } from '../../../common/errors';
-import { AUTH_CONTEXT, RequestWithAuth } from '../auth-context';
-import { REQUIRED_PERMISSIONS, SUPER_ADMIN_ONLY } from '../decorators/auth.decorators';
+import { AUTH_CONTEXT, RequestWithAuth } from '../../../common/access/auth-context';
+import { REQUIRED_PERMISSIONS, SUPER_ADMIN_ONLY } from '../../../common/access/auth.decorators';
 
 /** Global guard after authentication: @RequirePermission('a', 'b') needs a or b; super-admins pass. */
 @Injectable()

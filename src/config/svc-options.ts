@@ -1,7 +1,7 @@
 import type { DestinationStream } from 'pino';
-import type { ResolvedConfig, SvcConfig } from './config/config.types';
-import { resolveConfig } from './config/config-file';
-import type { DatabaseConfig } from './database/data-source';
+import type { ResolvedConfig, SvcConfig } from './config.types';
+import { resolveConfig } from './config-file';
+import type { DatabaseConfig } from '../database/data-source';
 
 /** What `SvcModule.forRoot()` takes. Only `secret` and `database` are required. */
 export interface SvcModuleOptions {

@@ -1,5 +1,5 @@
 import { applyDecorators, Controller, SetMetadata, UsePipes } from '@nestjs/common';
-import { createValidationPipe } from './validation';
+import { createValidationPipe } from '../validation';
 
 export const SVC_ROUTE = 'svc:route';
 

@@ -1,0 +1,139 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { SVC_CONNECTION } from '../../../config/svc-options';
+import { ContentAccessService } from '../content-access.service';
+import type { Caller } from '../content-route';
+import { Definition, isRelationField, queryDefinitionOf, tableOf } from '../content.types';
+import { DefinitionRegistry } from '../definition-registry';
+import { compileListQuery, ParsedQuery, StatusFilter, WhereNode } from '../query';
+import { EntriesRepository, Row } from './entries.repository';
+import { entryNotFound, withEntryErrors } from './entry-errors';
+import { Entry, presentRow, WRITE_VIEW } from './entry-presentation';
+
+/**
+ * Entries read by id and answered: the rows of some ids under a query's status and select, and
+ * their presentation, with relationship and upload fields populated to the query's `depth`.
+ *
+ * Population: level by level, one query per (collection, field) among the entries of the level
+ * before, whatever the number of entries. A related entry the caller may not read (access rule
+ * or permission of its collection) or may not see (a draft without the draft permission, or any
+ * draft under the published default) stays an id.
+ */
+@Injectable()
+export class EntryReader {
+  constructor(
+    @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
+    private readonly repo: EntriesRepository,
+    private readonly registry: DefinitionRegistry,
+    private readonly access: ContentAccessService,
+  ) {}
+
+  /** The rows of `ids` under `parsed`'s status and select (no where, no paging). */
+  readRows(em: EntityManager, def: Definition, ids: string[], parsed: ParsedQuery): Promise<Row[]> {
+    const byId: WhereNode = { field: 'id', op: 'in', value: ids };
+    const c = compileListQuery(
+      { ...parsed, where: byId, sort: [], page: 1, limit: Math.max(ids.length, 1), offset: 0 },
+      queryDefinitionOf(def),
+      { table: tableOf(def) },
+    );
+    return withEntryErrors(
+      def,
+      () => this.repo.select(em, c.listSql, c.listParams),
+      () => this.registry.invalidate(),
+    );
+  }
+
+  /** One entry as a write answers it: every field, any status, depth 0, Lexical JSON. */
+  async readOne(em: EntityManager, def: Definition, id: string): Promise<Entry> {
+    const found = await this.readRows(em, def, [id], WRITE_VIEW);
+    if (!found.length) {
+      throw entryNotFound();
+    }
+    return presentRow(def, found[0], 'json', null);
+  }
+
+  /** Rows as a read answers them: its rich-text format and select, populated to its depth. */
+  async present(def: Definition, found: Row[], parsed: ParsedQuery, caller: Caller): Promise<Entry[]> {
+    const items = found.map((r) => presentRow(def, r, parsed.richTextFormat, parsed.select));
+    if (parsed.depth > 0 && items.length) {
+      await this.populate(def, items, parsed, caller);
+    }
+    return items;
+  }
+
+  /**
+   * Replaces relationship ids by entries, `parsed.depth` levels deep: per level, one query per
+   * (collection, field) among the entries of the level before.
+   */
+  private async populate(
+    root: Definition,
+    items: Entry[],
+    parsed: ParsedQuery,
+    caller: Caller,
+  ): Promise<void> {
+    const readable = new Map<string, Promise<boolean>>();
+    const canRead = (target: Definition): Promise<boolean> => {
+      let p = readable.get(target.slug);
+      if (!p) {
+        p = this.access.can(target, 'read', caller.auth, caller.req);
+        readable.set(target.slug, p);
+      }
+      return p;
+    };
+    let level: Array<{ def: Definition; items: Entry[] }> = [{ def: root, items }];
+    for (let depth = 0; depth < parsed.depth && level.length; depth++) {
+      const next: Array<{ def: Definition; items: Entry[] }> = [];
+      for (const { def, items: entries } of level) {
+        for (const f of def.fields) {
+          if (!isRelationField(f) || !f.relationTo || !(f.name in entries[0])) {
+            continue;
+          }
+          const target = await this.registry.find('collection', f.relationTo);
+          if (!target || !(await canRead(target))) {
+            continue;
+          }
+          const ids = new Set<string>();
+          for (const e of entries) {
+            for (const v of asArray(e[f.name])) {
+              if (typeof v === 'string') {
+                ids.add(v);
+              }
+            }
+          }
+          if (!ids.size) {
+            continue;
+          }
+          // Related drafts only for a caller who may see the target's drafts, and never under
+          // the published default (CONTRACTS 12).
+          const status: StatusFilter | null = target.drafts
+            ? parsed.status !== 'published' && this.access.mayReadDrafts(target, caller.auth)
+              ? 'all'
+              : 'published'
+            : null;
+          const view: ParsedQuery = { ...WRITE_VIEW, richTextFormat: parsed.richTextFormat, status };
+          const rows = await this.readRows(this.db.manager, target, [...ids], view);
+          const byId = new Map(
+            rows.map((r) => [r.id as string, presentRow(target, r, parsed.richTextFormat, null)]),
+          );
+          for (const e of entries) {
+            const v = e[f.name];
+            e[f.name] = Array.isArray(v)
+              ? v.map((id: unknown) => (typeof id === 'string' ? (byId.get(id) ?? id) : id))
+              : typeof v === 'string'
+                ? (byId.get(v) ?? v)
+                : v;
+          }
+          if (byId.size) {
+            next.push({ def: target, items: [...byId.values()] });
+          }
+        }
+      }
+      level = next;
+    }
+  }
+}
+
+function asArray(v: unknown): unknown[] {
+  return Array.isArray(v) ? v : v === null || v === undefined ? [] : [v];
+}
