@@ -67,6 +67,20 @@ module.exports = {
         pathNot: ['^src/modules/$1/', '\\.(module|service|types)\\.ts$'],
       },
     },
+    {
+      name: 'layer-jobs',
+      severity: 'error',
+      comment: 'src/jobs sits between email and accounts: it uses email; accounts and auth queue jobs.',
+      from: { path: '^src/jobs/' },
+      to: { path: '^src/modules/(?!email/)' },
+    },
+    {
+      name: 'layer-below-jobs',
+      severity: 'error',
+      comment: 'The modules below src/jobs do not queue jobs.',
+      from: { path: '^src/modules/(audit|email|user-fields|rbac)/' },
+      to: { path: '^src/jobs/' },
+    },
     ...layerRules,
   ],
   options: {

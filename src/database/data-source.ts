@@ -1,6 +1,9 @@
 import { MigrationExecutor, type DataSource, type DataSourceOptions } from 'typeorm';
 import type { PostgresDataSourceOptions as PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions.js';
 import { MIGRATIONS } from '../../migrations';
+import { MIGRATION_LOCK, sessionLock, sessionUnlock } from './locks';
+
+export { MIGRATION_LOCK_ID } from './locks';
 
 /** Options of the service's own beside the connection (see `dataSourceOptions`). */
 interface ServiceDatabaseOptions {
@@ -22,8 +25,6 @@ export type DatabaseConfig =
   | (Omit<PostgresConnectionOptions, 'migrations' | 'entities' | 'synchronize'> & ServiceDatabaseOptions);
 
 export const MIGRATIONS_TABLE = 'svc_migrations';
-/** Arbitrary constant: serialises migration runs of several instances booting at once. */
-export const MIGRATION_LOCK_ID = 7_310_240_001;
 
 /** The one place DataSource options are built: used by the app, the CLI (ormconfig.ts) and the tests. */
 export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
@@ -73,14 +74,15 @@ export async function runMigrations(ds: DataSource): Promise<string[]> {
     // No statement timeout on this session while migrations run: they may rewrite large tables,
     // and the lock may wait behind another instance's run.
     await runner.query('SET statement_timeout = 0');
-    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    // Serialises migration runs of several instances booting at once, of any version (locks.ts).
+    await sessionLock(runner, MIGRATION_LOCK);
     const executor = new MigrationExecutor(ds, runner);
     executor.transaction = 'each';
     const ran = await executor.executePendingMigrations();
     return ran.map((m) => m.name);
   } finally {
     await runner.query('RESET statement_timeout').catch(() => undefined);
-    await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    await sessionUnlock(runner, MIGRATION_LOCK).catch(() => undefined);
     await runner.release();
   }
 }

@@ -1,13 +1,15 @@
 import {
-  checkConfigFields,
-  checkDefinition,
   checkValue,
-  FieldRules,
   humanizeName,
-  isReservedUserFieldName,
   MAX_JSON_LENGTH,
   MAX_TEXT_LENGTH,
   MAX_TEXTAREA_LENGTH,
+} from '../../src/fields';
+import {
+  checkConfigFields,
+  checkDefinition,
+  FieldRules,
+  isReservedUserFieldName,
   presentValues,
   RESERVED_USER_FIELD_NAMES,
   USER_FIELD_NAME,

@@ -4,12 +4,14 @@ import { DataSource, EntityManager } from 'typeorm';
 import { newHashedToken, sha256Hex } from '../../common/crypto';
 import { ServiceError } from '../../common/errors';
 import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
+import { isUniqueViolation } from '../../database/pg-errors';
 import { AccountMailJob } from '../../jobs/account-mail.job';
 import { AuditService } from '../audit/audit.service';
 import { AccountTokenKind, AccountTokensRepository } from './account-tokens.repository';
 import { AccountsService } from './accounts.service';
+import type { AccountState } from './accounts.types';
 import { hashPassword, verifyPassword } from './passwords';
-import { AccountRow, UsersRepository } from './users.repository';
+import { UsersRepository } from './users.repository';
 
 const HOUR = 60 * 60 * 1000;
 /** Lifetimes of emailed links (SPEC 8: 24 h for reset; issue 4: 48 h verification, 7 days invites). */
@@ -87,7 +89,7 @@ export class AccountLifecycleService {
       })
       .catch((e: unknown) => {
         // Two registrations of one address at once: the unique index decides; the loser looks taken.
-        if ((e as { code?: string }).code === '23505') {
+        if (isUniqueViolation(e)) {
           return false;
         }
         throw e;
@@ -131,7 +133,7 @@ export class AccountLifecycleService {
   private async issueAndMail(
     email: string,
     kind: 'verify-email' | 'reset-password',
-    eligible: (account: AccountRow) => boolean,
+    eligible: (account: AccountState) => boolean,
   ): Promise<void> {
     const queued = await this.db.transaction(async (em) => {
       const account = await this.accounts.findByEmail(em, email);
@@ -165,7 +167,7 @@ export class AccountLifecycleService {
 
   /** The signed-in user's own change: the current password is checked; every session ends. */
   async changePassword(userId: string, currentPassword: string, newPassword: string): Promise<void> {
-    const account = await this.accounts.loadAccount(this.db.manager, userId);
+    const account = await this.users.findAccountById(this.db.manager, userId);
     if (!account || !(await verifyPassword(currentPassword, account.password_hash))) {
       throw new ServiceError('INVALID_INPUT', 'The current password is not correct', {
         errors: [{ path: 'currentPassword', code: 'incorrect', message: 'currentPassword is not correct' }],
@@ -226,7 +228,7 @@ export class AccountLifecycleService {
     userId: string,
     password: string,
     requirePasswordChange: boolean,
-    lockTarget: (em: EntityManager) => Promise<AccountRow> = (em) => this.lockExisting(em, userId),
+    lockTarget: (em: EntityManager) => Promise<AccountState> = (em) => this.lockExisting(em, userId),
   ): Promise<void> {
     const passwordHash = await hashPassword(password);
     const account = await this.db.transaction(async (em) => {
@@ -258,7 +260,7 @@ export class AccountLifecycleService {
     await this.audit.record({ event: 'password-changed', actorId: userId, target: `user:${userId}` }, em);
   }
 
-  private async lockExisting(em: EntityManager, userId: string): Promise<AccountRow> {
+  private async lockExisting(em: EntityManager, userId: string): Promise<AccountState> {
     const account = await this.accounts.lockAccount(em, userId);
     if (!account) {
       throw new ServiceError('NOT_FOUND', 'No such user');
@@ -273,12 +275,12 @@ export class AccountLifecycleService {
   }
 
   /** In the password write's transaction: the `password-changed` email exists when the new password does. */
-  queuePasswordChanged(em: EntityManager, account: AccountRow): Promise<void> {
+  queuePasswordChanged(em: EntityManager, account: AccountState): Promise<void> {
     return this.mail.enqueue(em, { template: 'password-changed', to: account.email, name: account.name });
   }
 
   /** After a password write committed: the account cache and the queued email. */
-  passwordChanged(account: AccountRow): void {
+  passwordChanged(account: AccountState): void {
     this.accounts.invalidate(account.id);
     this.mail.wake();
   }

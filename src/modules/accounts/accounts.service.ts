@@ -1,26 +1,38 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import type { SessionUser } from '../../common/access/auth-context';
+import { TtlCache } from '../../common/cache';
 import { ServiceError } from '../../common/errors';
 import { SVC_CONNECTION } from '../../config/svc-options';
 import { RbacService } from '../rbac/rbac.service';
-import { AccountRow, UsersRepository } from './users.repository';
+import type { AccountState, LockoutPolicy, PasswordCheck, PasswordClaim } from './accounts.types';
+import { hashPassword, verifyPassword } from './passwords';
+import { toAccountState, toSessionUser } from './user.mapper';
+import { UsersRepository } from './users.repository';
 
 /** How long a read account row may be reused (SPEC 3.2: at most one read per 5 s per account). */
 export const ACCOUNT_TTL_MS = 5000;
 const MAX_CACHED_ACCOUNTS = 10_000;
 
 /**
+ * The hash each claim's password was checked against (checkPassword -> claimPasswordLogin), kept
+ * here rather than on the claim, so the claim other modules hold carries no password material.
+ */
+const checkedHashes = new WeakMap<PasswordClaim, string>();
+
+/**
  * Account state for every session read. Bound on staleness: an entry lives 5 s, and every write
  * made through this instance drops it at once; other instances see a change within 5 s, inside
- * the 10 s SPEC 3.2 allows. Bound on size: 10,000 accounts, oldest evicted first.
+ * the 10 s SPEC 3.2 allows. Bound on size: 10,000 accounts, least recently used evicted first.
  */
 @Injectable()
 export class AccountsService {
   private readonly logger = new Logger('Accounts');
-  private readonly cache = new Map<string, { at: number; account: AccountRow | null }>();
-  /** Bumped by every invalidation; see getAccount. */
-  private generation = 0;
+  private readonly cache = new TtlCache<string, AccountState | null>({
+    max: MAX_CACHED_ACCOUNTS,
+    ttlMs: ACCOUNT_TTL_MS,
+  });
 
   constructor(
     @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
@@ -29,36 +41,23 @@ export class AccountsService {
   ) {}
 
   /** The account (or null when deleted). A database failure is a 500 DATABASE_ERROR, never "signed out". */
-  async getAccount(userId: string): Promise<AccountRow | null> {
-    const hit = this.cache.get(userId);
-    if (hit && Date.now() - hit.at < ACCOUNT_TTL_MS) {
-      return hit.account;
-    }
-    // A read that began before an invalidation must not store what it read (it may predate the write).
-    const generation = this.generation;
-    let account: AccountRow | null;
-    try {
-      account = await this.users.findAccountById(this.db.manager, userId);
-    } catch (e) {
-      this.logger.error({ err: e, userId }, 'account state could not be read');
-      throw new ServiceError('DATABASE_ERROR', 'The session could not be checked; try again');
-    }
-    if (generation !== this.generation) {
-      return account;
-    }
-    this.cache.delete(userId);
-    if (this.cache.size >= MAX_CACHED_ACCOUNTS) {
-      this.cache.delete(this.cache.keys().next().value as string);
-    }
-    this.cache.set(userId, { at: Date.now(), account });
-    return account;
+  async getAccount(userId: string): Promise<AccountState | null> {
+    // A read that began before an invalidation does not store what it read (it may predate the write).
+    return this.cache.getOrLoad(userId, async () => {
+      try {
+        return await this.loadAccount(this.db.manager, userId);
+      } catch (e) {
+        this.logger.error({ err: e, userId }, 'account state could not be read');
+        throw new ServiceError('DATABASE_ERROR', 'The session could not be checked; try again');
+      }
+    });
   }
 
   /**
    * The signed-in caller's own account (`GET /me`): the row the guard has just read for this
    * request, from the cache. NOT_FOUND if it was deleted since.
    */
-  async currentAccount(userId: string): Promise<AccountRow> {
+  async currentAccount(userId: string): Promise<AccountState> {
     const account = await this.getAccount(userId);
     if (!account) {
       throw new ServiceError('NOT_FOUND', 'No such user');
@@ -67,8 +66,9 @@ export class AccountsService {
   }
 
   /** Read fresh, bypassing the cache (login, refresh: paths that end in a new session). */
-  async loadAccount(em: EntityManager, userId: string): Promise<AccountRow | null> {
-    return this.users.findAccountById(em, userId);
+  async loadAccount(em: EntityManager, userId: string): Promise<AccountState | null> {
+    const row = await this.users.findAccountById(em, userId);
+    return row && toAccountState(row);
   }
 
   /**
@@ -78,12 +78,50 @@ export class AccountsService {
    * row before it deletes refresh tokens, so a session being minted either sees it committed or
    * makes it wait and then have the new token deleted as well (SPEC 3.1, 3.3).
    */
-  async lockAccount(em: EntityManager, userId: string): Promise<AccountRow | null> {
-    return this.users.lockAccountById(em, userId);
+  async lockAccount(em: EntityManager, userId: string): Promise<AccountState | null> {
+    const row = await this.users.lockAccountById(em, userId);
+    return row && toAccountState(row);
   }
 
-  async findByEmail(em: EntityManager, email: string): Promise<AccountRow | null> {
-    return this.users.findAccountByEmail(em, email);
+  async findByEmail(em: EntityManager, email: string): Promise<AccountState | null> {
+    const row = await this.users.findAccountByEmail(em, email);
+    return row && toAccountState(row);
+  }
+
+  /** A bcrypt(12) hash of a new password (about 200 ms): run it outside any transaction. */
+  hashPassword(password: string): Promise<string> {
+    return hashPassword(password);
+  }
+
+  /**
+   * The password strategy's check (SPEC 5.2), outside any transaction: always one bcrypt
+   * comparison, against a dummy hash when there is no account or no password. A failure is
+   * counted in the statement that decides the lock (`lockout`: SPEC 5.2.4); a success is only
+   * claimed later, under the row lock (`claimPasswordLogin`, with the answered claim). The caller
+   * applies its own account gate (active, verified) to the answered account.
+   */
+  async checkPassword(email: string, password: string, lockout: LockoutPolicy): Promise<PasswordCheck> {
+    const account = await this.users.findAccountByEmail(this.db.manager, email);
+    const passwordOk = await verifyPassword(password, account?.password_hash ?? null);
+    if (!account) {
+      return { refused: 'invalid-credentials' };
+    }
+    if (account.locked_until && account.locked_until.getTime() > Date.now()) {
+      return { refused: 'locked' };
+    }
+    if (!passwordOk) {
+      const counted = await this.users.recordFailedLogin(
+        this.db.manager,
+        account.id,
+        lockout.maxAttempts,
+        lockout.lockMinutes,
+      );
+      return { refused: counted ? 'invalid-credentials' : 'locked' };
+    }
+    const claim: PasswordClaim = Object.freeze({ userId: account.id });
+    // verifyPassword is true only against a stored hash.
+    checkedHashes.set(claim, account.password_hash!);
+    return { account: toAccountState(account), claim };
   }
 
   async anyUserExists(em: EntityManager): Promise<boolean> {
@@ -131,28 +169,23 @@ export class AccountsService {
   }
 
   /**
-   * A failed password attempt, counted in the statement that decides the lock (SPEC 5.2.4);
-   * false when the account is locked (the attempt is not counted).
+   * A correct password (a claim from `checkPassword`), claimed under the account's row lock: `ok`
+   * only while the account is not locked and still has the hash the password was checked against.
    */
-  recordFailedLogin(
-    em: EntityManager,
-    userId: string,
-    maxAttempts: number,
-    lockMinutes: number,
-  ): Promise<boolean> {
-    return this.users.recordFailedLogin(em, userId, maxAttempts, lockMinutes);
+  claimPasswordLogin(em: EntityManager, claim: PasswordClaim): Promise<'ok' | 'locked' | 'changed'> {
+    const checkedHash = checkedHashes.get(claim);
+    if (checkedHash === undefined) {
+      throw new Error('claimPasswordLogin: not a claim answered by checkPassword');
+    }
+    return this.users.claimPasswordLogin(em, claim.userId, checkedHash);
   }
 
   /**
-   * A correct password, claimed under the account's row lock: `ok` only while the account is not
-   * locked and still has the hash the password was checked against.
+   * The session user of an account (SPEC 2.1): `custom` holds the configured user fields only
+   * (UserFieldsService.present); `roleIds` default to the account's roles.
    */
-  claimPasswordLogin(
-    em: EntityManager,
-    userId: string,
-    checkedHash: string,
-  ): Promise<'ok' | 'locked' | 'changed'> {
-    return this.users.claimPasswordLogin(em, userId, checkedHash);
+  sessionUser(account: AccountState, custom: Record<string, unknown>, roleIds?: string[]): SessionUser {
+    return toSessionUser(account, custom, roleIds);
   }
 
   recordSuccessfulLogin(em: EntityManager, userId: string): Promise<void> {
@@ -160,8 +193,7 @@ export class AccountsService {
   }
 
   invalidate(userId: string): void {
-    this.generation += 1;
-    this.cache.delete(userId);
+    this.cache.invalidate(userId);
   }
 
   /**
@@ -226,7 +258,7 @@ export class AccountsService {
   async updateProfile(
     userId: string,
     p: { name?: string; image?: string | null; custom?: Record<string, unknown> },
-  ): Promise<AccountRow> {
+  ): Promise<AccountState> {
     await this.users.updateProfile(this.db.manager, userId, p);
     this.invalidate(userId);
     const account = await this.getAccount(userId);

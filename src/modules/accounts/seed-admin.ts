@@ -5,10 +5,10 @@ import { isEmail } from 'class-validator';
 import type { DataSource } from 'typeorm';
 import { ServiceError, ValidationIssue } from '../../common/errors';
 import { SVC_CONNECTION } from '../../config/svc-options';
-import { RbacRepository } from '../rbac/rbac.repository';
-import { RbacService } from '../rbac/rbac.service';
+import { passwordProblem } from '../../common/password-strength';
+import { RbacCoreModule } from '../rbac/rbac-core.module';
 import { AccountsService } from './accounts.service';
-import { hashPassword, passwordProblem } from './passwords';
+import { hashPassword } from './passwords';
 import { UsersRepository } from './users.repository';
 
 /** The caller's DataSource under the service's connection, for every module of the seeding context. */
@@ -22,9 +22,9 @@ class SeedDataSourceModule {
 
 /**
  * What seeding needs, in Nest's DI over the caller's DataSource: AccountsService, with the same
- * account writes and Super Admin rule as `POST /auth/setup`, and the role lookup it builds on.
- * Providers rather than modules: AccountsModule's lifecycle would start the mail queue, and the
- * controllers of AccountsModule and RbacModule bring DTOs that `seed:admin` run from source (jiti)
+ * account writes and Super Admin rule as `POST /auth/setup`, and the role lookup it builds on
+ * (RbacCoreModule). Not AccountsModule or RbacModule: AccountsModule's lifecycle would start the
+ * mail queue, and the controllers of both bring DTOs that `seed:admin` run from source (jiti)
  * cannot compile. The caller keeps its DataSource (closing the context leaves it open).
  */
 @Module({})
@@ -32,8 +32,8 @@ class SeedAdminModule {
   static over(ds: DataSource): DynamicModule {
     return {
       module: SeedAdminModule,
-      imports: [SeedDataSourceModule.of(ds)],
-      providers: [RbacRepository, RbacService, UsersRepository, AccountsService],
+      imports: [SeedDataSourceModule.of(ds), RbacCoreModule],
+      providers: [UsersRepository, AccountsService],
     };
   }
 }

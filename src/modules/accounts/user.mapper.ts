@@ -1,5 +1,6 @@
 import type { SessionUser } from '../../common/access/auth-context';
-import type { AccountRow, ListedAccountRow, RoleRef } from './users.repository';
+import type { AccountState, RoleRef } from './accounts.types';
+import type { AccountRow, ListedAccountRow } from './users.repository';
 
 /** The user record of CONTRACTS 4: never any password or token material. */
 export interface UserRecord {
@@ -38,9 +39,32 @@ export function toUserRecord(
   };
 }
 
+/**
+ * What AccountsService answers for an account row: its state without the password hash and the
+ * failure counter (named field by field, so a new column stays in the repository until chosen).
+ */
+export function toAccountState(a: AccountRow): AccountState {
+  return {
+    id: a.id,
+    email: a.email,
+    name: a.name,
+    image: a.image,
+    email_verified_at: a.email_verified_at,
+    is_active: a.is_active,
+    locked_until: a.locked_until,
+    ver: a.ver,
+    must_change_password: a.must_change_password,
+    custom: a.custom,
+    last_login_at: a.last_login_at,
+    created_at: a.created_at,
+    updated_at: a.updated_at,
+    roles: a.roles,
+  };
+}
+
 /** `custom`: the configured (code-defined) user fields only, as SPEC 2.1 puts them on the session user. */
 export function toSessionUser(
-  a: AccountRow,
+  a: AccountState,
   custom: Record<string, unknown>,
   roleIds = a.roles.map((r) => r.id),
 ): SessionUser {

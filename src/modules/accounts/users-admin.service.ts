@@ -4,14 +4,16 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ServiceError } from '../../common/errors';
 import { ListQuery, ListRecord, listRecord } from '../../common/pagination';
 import { SVC_CONNECTION } from '../../config/svc-options';
+import { isUniqueViolation } from '../../database/pg-errors';
 import type { AuthContext } from '../../common/access/auth-context';
 import { AccountLifecycleService } from './account-lifecycle.service';
 import { hashPassword } from './passwords';
 import { RbacService } from '../rbac/rbac.service';
 import { UserFieldsService } from '../user-fields/user-fields.service';
 import { AccountsService } from './accounts.service';
+import type { AccountState, RoleRef, UserSortField } from './accounts.types';
 import { toUserRecord, UserRecord } from './user.mapper';
-import { AccountRow, ListedAccountRow, RoleRef, UserSortField, UsersRepository } from './users.repository';
+import { AccountRow, ListedAccountRow, UsersRepository } from './users.repository';
 
 export interface CreateUserInput {
   email: string;
@@ -207,7 +209,7 @@ export class UsersAdminService {
    * (role assignments wait for it) with role inheritance held still, so the check cannot be
    * outrun by a grant of `Super Admin` committed in between.
    */
-  private async lockManageable(em: EntityManager, auth: AuthContext, id: string): Promise<AccountRow> {
+  private async lockManageable(em: EntityManager, auth: AuthContext, id: string): Promise<AccountState> {
     const target = await this.accounts.lockAccount(em, id);
     if (!target) {
       throw new ServiceError('NOT_FOUND', 'No such user');
@@ -227,7 +229,7 @@ export class UsersAdminService {
 
 /** A concurrent insert or update of the same address: the unique index decides. */
 function rethrowDuplicate(e: unknown): never {
-  if ((e as { code?: string }).code === '23505') {
+  if (isUniqueViolation(e)) {
     throw DUPLICATE_EMAIL();
   }
   throw e;

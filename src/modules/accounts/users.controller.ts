@@ -8,7 +8,7 @@ import { UserFieldsService } from '../user-fields/user-fields.service';
 import { AssignRoleDto, CreateUserDto, SetUserPasswordDto, UpdateUserDto } from './dto/users.dto';
 import { parseUserInput } from './user-input';
 import { UsersAdminService } from './users-admin.service';
-import type { UserSortField } from './users.repository';
+import type { UserSortField } from './accounts.types';
 
 const USER_ID = new IdPipe('user');
 const SORTABLE: readonly UserSortField[] = ['email', 'name', 'createdAt', 'lastLoginAt'];

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { containsPattern, ListQuery } from '../../common/pagination';
+import { lockKey, xactLock } from '../../database/locks';
 import { pagedRows, rows } from '../../database/sql';
+import type { RoleRef, UserSortField } from './accounts.types';
 
 export interface UserRow {
   id: string;
@@ -19,12 +21,6 @@ export interface UserRow {
   last_login_at: Date | null;
   created_at: Date;
   updated_at: Date;
-}
-
-export interface RoleRef {
-  id: string;
-  name: string;
-  slug: string;
 }
 
 export type AccountRow = UserRow & { roles: RoleRef[] };
@@ -45,10 +41,6 @@ export type ListedAccountRow = Pick<
   | 'roles'
 >;
 
-/** Arbitrary constant naming the advisory lock of the last-super-admin rule. */
-const SUPER_ADMIN_LOCK_ID = 7_310_240_003;
-
-export type UserSortField = 'email' | 'name' | 'createdAt' | 'lastLoginAt';
 const SORT_COLUMNS: Record<UserSortField, string> = {
   email: 'lower(u.email)',
   name: 'lower(u.name)',
@@ -328,8 +320,8 @@ export class UsersRepository {
    * the role): a transaction-scoped advisory lock, so two concurrent removals are decided one
    * after the other and the second sees the first.
    */
-  async lockSuperAdmins(em: EntityManager): Promise<void> {
-    await em.query(`SELECT pg_advisory_xact_lock($1)`, [SUPER_ADMIN_LOCK_ID]);
+  lockSuperAdmins(em: EntityManager): Promise<void> {
+    return xactLock(em, lockKey('superAdmins'));
   }
 
   /** Active accounts holding the role directly (SPEC 3.1: only those count). */

@@ -5,7 +5,7 @@ import { SvcController } from '../../common/access/svc-controller';
 import type { AuthContext } from '../../common/access/auth-context';
 import { CookieOnly, CurrentAuth } from '../../common/access/auth.decorators';
 import { ApiKeysService } from './api-keys.service';
-import type { ApiKeySortField } from './api-keys.repository';
+import type { ApiKeySortField } from './api-keys.types';
 import { CreateApiKeyDto, UpdateApiKeyDto } from './dto/api-key.dto';
 
 const KEY_ID = new IdPipe('API key');

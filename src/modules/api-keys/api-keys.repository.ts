@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { containsPattern, ListQuery } from '../../common/pagination';
 import { pagedRows, rows } from '../../database/sql';
+import type { ApiKeySortField } from './api-keys.types';
 
 export type ApiKeyType = 'read-only' | 'full-access' | 'role-based';
 
@@ -20,7 +21,6 @@ export interface ApiKeyRow {
   updated_at: Date;
 }
 
-export type ApiKeySortField = 'name' | 'createdAt' | 'lastUsedAt' | 'expiresAt';
 const SORT_COLUMNS: Record<ApiKeySortField, string> = {
   name: 'lower(name)',
   createdAt: 'created_at',

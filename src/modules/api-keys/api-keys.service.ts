@@ -3,6 +3,7 @@ import { InjectThrottlerStorage, ThrottlerStorage } from '@nestjs/throttler';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
+import { TtlCache } from '../../common/cache';
 import { randomToken, sha256Hex } from '../../common/crypto';
 import { ServiceError } from '../../common/errors';
 import { ListQuery, ListRecord, listRecord } from '../../common/pagination';
@@ -12,9 +13,9 @@ import type { AuthContext } from '../../common/access/auth-context';
 import { RbacService } from '../rbac/rbac.service';
 import { UserFieldsService } from '../user-fields/user-fields.service';
 import { AccountsService } from '../accounts/accounts.service';
-import { toSessionUser } from '../accounts/user.mapper';
 import { ApiKeyRecord, keyStatus, toApiKeyRecord } from './api-key.mapper';
-import { ApiKeyRow, ApiKeySortField, ApiKeysRepository, ApiKeyType } from './api-keys.repository';
+import { ApiKeyRow, ApiKeysRepository, ApiKeyType } from './api-keys.repository';
+import type { ApiKeySortField } from './api-keys.types';
 
 export const API_KEY_PREFIX = 'svc_live_';
 /** Same bound as account state: a revocation elsewhere is seen within 5 s (10 s allowed). */
@@ -36,8 +37,10 @@ export class ApiKeysService {
    * key hash -> key row (or null for an unknown key). Bound on staleness: 5 s, and every revoke or
    * edit on this instance clears it (a read that began before that is not stored). Size: 10,000.
    */
-  private readonly cache = new Map<string, { at: number; key: ApiKeyRow | null }>();
-  private generation = 0;
+  private readonly cache = new TtlCache<string, ApiKeyRow | null>({
+    max: MAX_CACHED_KEYS,
+    ttlMs: KEY_TTL_MS,
+  });
   private readonly touched = new Map<string, number>();
 
   constructor(
@@ -146,7 +149,7 @@ export class ApiKeysService {
     this.touch(row.id);
     return {
       method: 'api-key',
-      user: toSessionUser(creator, this.userFields.present(creator.custom), keyRoles),
+      user: this.accounts.sessionUser(creator, this.userFields.present(creator.custom), keyRoles),
       roleIds: keyRoles,
       permissions,
       isSuperAdmin: false,
@@ -182,25 +185,12 @@ export class ApiKeysService {
     }
   }
 
-  private async byHash(hash: string): Promise<ApiKeyRow | null> {
-    const hit = this.cache.get(hash);
-    if (hit && Date.now() - hit.at < KEY_TTL_MS) {
-      return hit.key;
-    }
-    const generation = this.generation;
-    const key = await this.repo.findByHash(this.db.manager, hash);
-    if (generation === this.generation) {
-      if (this.cache.size >= MAX_CACHED_KEYS) {
-        this.cache.delete(this.cache.keys().next().value as string);
-      }
-      this.cache.set(hash, { at: Date.now(), key });
-    }
-    return key;
+  private byHash(hash: string): Promise<ApiKeyRow | null> {
+    return this.cache.getOrLoad(hash, () => this.repo.findByHash(this.db.manager, hash));
   }
 
   private invalidate(): void {
-    this.generation += 1;
-    this.cache.clear();
+    this.cache.invalidate();
   }
 
   private touch(id: string): void {

@@ -7,9 +7,7 @@ import { ServiceError } from '../../common/errors';
 import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
 import { AccountLifecycleService } from '../accounts/account-lifecycle.service';
 import { AccountsService } from '../accounts/accounts.service';
-import { hashPassword, verifyPassword } from '../accounts/passwords';
-import { toSessionUser } from '../accounts/user.mapper';
-import type { AccountRow } from '../accounts/users.repository';
+import type { AccountState, CheckedPassword } from '../accounts/accounts.types';
 import { AuditService } from '../audit/audit.service';
 import { REFRESH_TTL_MS, TokensService } from '../identity/tokens.service';
 import { UserFieldsService } from '../user-fields/user-fields.service';
@@ -21,8 +19,6 @@ export const LOCK_MINUTES = 15;
 export const PASSWORD_STRATEGY = 'password';
 /** SPEC 5.2.1: every login answer takes at least this long, whether or not the account exists. */
 export const LOGIN_FLOOR_MS = 500;
-/** Serialises concurrent setup calls; the database decides which one creates the first user. */
-const SETUP_LOCK_ID = 7_310_240_002;
 
 export interface ClientInfo {
   ip: string | null;
@@ -97,7 +93,7 @@ export class AuthService {
    */
   async finishLogin(
     em: EntityManager,
-    account: AccountRow,
+    account: AccountState,
     client: ClientInfo,
     strategy: string,
   ): Promise<IssuedSession> {
@@ -144,28 +140,19 @@ export class AuthService {
   /**
    * The password strategy (SPEC 5.2). Every refusal is the same error whatever the reason; only a
    * correct password on an unverified address says so. The reason goes to the log and to a
-   * `login-failed` audit row that names no account. A failure is counted in the statement that
-   * decides the lock; a success is only claimed later, under the row lock (`claimPassword`).
+   * `login-failed` audit row that names no account. The password itself is checked by
+   * AccountsService (always one bcrypt comparison; a failure counted in the statement that
+   * decides the lock); a success is only claimed later, under the row lock (`claimPassword`).
    */
-  private async checkPassword(email: string, password: string, client: ClientInfo): Promise<AccountRow> {
-    const account = await this.accounts.findByEmail(this.db.manager, email);
-    // Always one bcrypt comparison, against a dummy hash when there is no account or password.
-    const passwordOk = await verifyPassword(password, account?.password_hash ?? null);
-    if (!account) {
-      return this.refuse('invalid-credentials', client);
+  private async checkPassword(email: string, password: string, client: ClientInfo): Promise<CheckedPassword> {
+    const checked = await this.accounts.checkPassword(email, password, {
+      maxAttempts: MAX_FAILED_LOGINS,
+      lockMinutes: LOCK_MINUTES,
+    });
+    if ('refused' in checked) {
+      return this.refuse(checked.refused, client);
     }
-    if (account.locked_until && account.locked_until.getTime() > Date.now()) {
-      return this.refuse('locked', client);
-    }
-    if (!passwordOk) {
-      const counted = await this.accounts.recordFailedLogin(
-        this.db.manager,
-        account.id,
-        MAX_FAILED_LOGINS,
-        LOCK_MINUTES,
-      );
-      return this.refuse(counted ? 'invalid-credentials' : 'locked', client);
-    }
+    const { account } = checked;
     if (!account.is_active) {
       return this.refuse('deactivated', client);
     }
@@ -173,7 +160,7 @@ export class AuthService {
       await this.auditRefusal('unverified', client);
       throw new ServiceError('EMAIL_NOT_VERIFIED', 'Verify your email address before signing in');
     }
-    return account;
+    return checked;
   }
 
   /**
@@ -183,13 +170,13 @@ export class AuthService {
    */
   private async claimPassword(
     em: EntityManager,
-    checked: AccountRow,
-  ): Promise<AccountRow | { refused: RefusalReason }> {
-    const claim = await this.accounts.claimPasswordLogin(em, checked.id, checked.password_hash!);
+    checked: CheckedPassword,
+  ): Promise<AccountState | { refused: RefusalReason }> {
+    const claim = await this.accounts.claimPasswordLogin(em, checked.claim);
     if (claim !== 'ok') {
       return { refused: claim === 'locked' ? 'locked' : 'invalid-credentials' };
     }
-    const account = await this.accounts.lockAccount(em, checked.id);
+    const account = await this.accounts.lockAccount(em, checked.account.id);
     const reason = account ? this.refusalReason(account) : 'invalid-credentials';
     return reason ? { refused: reason } : account!;
   }
@@ -203,9 +190,9 @@ export class AuthService {
     if (await this.accounts.anyUserExists(this.db.manager)) {
       throw new ServiceError('SETUP_COMPLETE', 'Setup has already been completed');
     }
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await this.accounts.hashPassword(input.password);
     return this.db.transaction(async (em) => {
-      await em.query('SELECT pg_advisory_xact_lock($1)', [SETUP_LOCK_ID]);
+      await this.credentials.lockSetup(em);
       if (await this.accounts.anyUserExists(em)) {
         throw new ServiceError('SETUP_COMPLETE', 'Setup has already been completed');
       }
@@ -233,7 +220,7 @@ export class AuthService {
     newPassword: string,
     client: ClientInfo,
   ): Promise<IssuedSession> {
-    const passwordHash = await hashPassword(newPassword);
+    const passwordHash = await this.accounts.hashPassword(newPassword);
     const { session, account } = await this.db.transaction(async (em) => {
       const step = await this.pending.complete(em, pendingToken, SET_INITIAL_PASSWORD);
       await this.lifecycle.writePassword(em, step.user_id, passwordHash, {
@@ -317,11 +304,11 @@ export class AuthService {
   }
 
   /** The account gate of SPEC 3.1: active, verified (when required) and not locked. */
-  maySignIn(account: AccountRow): boolean {
+  maySignIn(account: AccountState): boolean {
     return this.refusalReason(account) === null;
   }
 
-  private refusalReason(account: AccountRow): RefusalReason | null {
+  private refusalReason(account: AccountState): RefusalReason | null {
     if (!account.is_active) {
       return 'deactivated';
     }
@@ -340,7 +327,7 @@ export class AuthService {
    */
   private async openSession(
     em: EntityManager,
-    account: AccountRow,
+    account: AccountState,
     client: ClientInfo,
     strategy: string,
   ): Promise<IssuedSession> {
@@ -353,7 +340,7 @@ export class AuthService {
   /** Access token with the current roles, plus a new refresh token row, in the caller's transaction. */
   private async mintSession(
     em: EntityManager,
-    account: AccountRow,
+    account: AccountState,
     client: ClientInfo,
   ): Promise<IssuedSession> {
     const user = this.sessionUser(account);
@@ -377,8 +364,8 @@ export class AuthService {
     );
   }
 
-  private sessionUser(account: AccountRow): SessionUser {
-    return toSessionUser(account, this.userFields.present(account.custom));
+  private sessionUser(account: AccountState): SessionUser {
+    return this.accounts.sessionUser(account, this.userFields.present(account.custom));
   }
 
   private async refuse(reason: RefusalReason, client: ClientInfo): Promise<never> {

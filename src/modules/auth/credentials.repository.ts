@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { lockKey, xactLock } from '../../database/locks';
 import { rows } from '../../database/sql';
 
 /**
@@ -8,6 +9,14 @@ import { rows } from '../../database/sql';
  */
 @Injectable()
 export class CredentialsRepository {
+  /**
+   * Serialises concurrent setup calls until the caller's commit; the database decides which one
+   * creates the first user.
+   */
+  lockSetup(em: EntityManager): Promise<void> {
+    return xactLock(em, lockKey('setup'));
+  }
+
   /**
    * First step of a rotation: the owner's account row, locked FOR SHARE until commit. A write
    * that ends the account's sessions (password write, deactivation, deletion) updates that row

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ServiceError, ValidationIssue } from '../../common/errors';
-import { checkLabel } from '../user-fields/user-field-values';
+import { checkLabel } from '../../fields';
 import type { Definition, DefinitionKind, StoredDefinition } from './content.types';
 import type { FieldWithId } from './schema';
 

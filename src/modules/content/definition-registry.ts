@@ -24,7 +24,8 @@ const key = (kind: DefinitionKind, slug: string): string => `${kind}:${slug}`;
  *
  * Cache: all definitions, loaded in one query. Bound on staleness: a snapshot is used for at most
  * 5 s, and every write on this instance reloads it before answering (`refresh`); a load that
- * started before a write is not kept (generation).
+ * started before a write is not kept (generation). Not common/cache.ts: one snapshot, whose
+ * concurrent loads share one query, and which `peek()` still reads after an invalidation.
  */
 @Injectable()
 export class DefinitionRegistry {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { lockKey, LockMode, xactLock } from '../../database/locks';
 import { pagedRows, rows } from '../../database/sql';
 import type { DefinitionKind, DefinitionSource, StoredDefinition } from './content.types';
 import { type CatalogIndex, quoteIdent } from './schema';
@@ -23,9 +24,6 @@ export interface JournalRow {
   applied_at: Date;
 }
 
-/** Lock namespace of schema changes (pg_advisory_xact_lock(ns, key)): one key per target. */
-const SCHEMA_LOCK_NS = 0x5c4e;
-
 @Injectable()
 export class DefinitionsRepository {
   all(em: EntityManager): Promise<DefinitionRow[]> {
@@ -45,9 +43,9 @@ export class DefinitionsRepository {
    * Serialises schema changes of one target (and, with `'*'`, the boot sync against everything):
    * held until the transaction ends. Shared holders of a key exclude only exclusive ones.
    */
-  async lock(em: EntityManager, key: string, mode: 'exclusive' | 'shared' = 'exclusive'): Promise<void> {
-    const fn = mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock';
-    await em.query(`SELECT ${fn}($1, hashtext($2))`, [SCHEMA_LOCK_NS, key]);
+  lock(em: EntityManager, key: string, mode: LockMode = 'exclusive'): Promise<void> {
+    // One key per target (locks.ts).
+    return xactLock(em, lockKey('contentSchema', key), mode);
   }
 
   /**

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { ServiceError } from '../../common/errors';
 import { SVC_CONNECTION } from '../../config/svc-options';
 import { withoutStatementTimeout } from '../../database/data-source';
+import { isUniqueViolation, PG_ERROR, pgError } from '../../database/pg-errors';
 import { RbacService } from '../rbac/rbac.service';
 import {
   CONTENT_ACTIONS,
@@ -191,16 +192,16 @@ export class SchemaApplier {
     try {
       await this.repo.execute(em, statements);
     } catch (e) {
-      const driver = (e as { driverError?: { code?: string; message?: string } }).driverError;
-      if (e instanceof QueryFailedError && driver?.code === '23505') {
+      if (isUniqueViolation(e)) {
         throw new ServiceError('CONFLICT', 'Stored values repeat, so the field cannot be made unique');
       }
       // A name conflictWith could not foresee: a table outside the content engine, or two of one
       // definition's own shortened names meeting (a hash collision). Still the caller's choice.
-      if (e instanceof QueryFailedError && (driver?.code === '42P07' || driver?.code === '42710')) {
+      const pg = pgError(e);
+      if (pg?.code === PG_ERROR.duplicateTable || pg?.code === PG_ERROR.duplicateObject) {
         throw new ServiceError(
           'CONFLICT',
-          `A table, index or constraint name this definition needs is taken (${driver.message}); ` +
+          `A table, index or constraint name this definition needs is taken (${pg.message}); ` +
             'choose another slug or field name',
         );
       }

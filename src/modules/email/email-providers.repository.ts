@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { containsPattern, ListQuery } from '../../common/pagination';
+import { lockKey, xactLock } from '../../database/locks';
 import { pagedRows, rows } from '../../database/sql';
 
 /** `config` as stored: everything but the password (that is `password_enc`, ciphertext). */
@@ -105,8 +106,8 @@ export class EmailProvidersRepository {
    * concurrent "make X default" / "make Y default" would fail one of them with a unique violation
    * instead of the later one winning. Held until the transaction ends.
    */
-  async lockDefault(em: EntityManager): Promise<void> {
-    await em.query(`SELECT pg_advisory_xact_lock(hashtext('svc:email-providers:default'))`);
+  lockDefault(em: EntityManager): Promise<void> {
+    return xactLock(em, lockKey('defaultEmailProvider'));
   }
 
   /** Unsets the default (except on `keepId`). Must run before another row is made default. */

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, QueryFailedError } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { ServiceError } from '../../common/errors';
 import { listRecord, ListRecord, parseListQuery } from '../../common/pagination';
 import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
+import { isUniqueViolation } from '../../database/pg-errors';
 import { BUILT_IN_TEMPLATE_SLUGS } from './email.constants';
 import { EmailLayout, RenderedEmail, renderTemplate, TemplateVariables } from './email-render';
 import {
@@ -23,11 +24,6 @@ const SORTABLE: readonly TemplateSortField[] = ['name', 'slug', 'createdAt', 'up
 
 function notFound(): ServiceError {
   return new ServiceError('NOT_FOUND', 'No such email template');
-}
-
-function isUniqueViolation(e: unknown, constraint: string): boolean {
-  const d = e instanceof QueryFailedError ? (e.driverError as { code?: string; constraint?: string }) : null;
-  return d?.code === '23505' && d.constraint === constraint;
 }
 
 /**

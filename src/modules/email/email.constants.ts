@@ -1,3 +1,4 @@
+import { SLUG_PATTERN } from '../../fields';
 /** Slugs of the built-in templates (CONTRACTS 7), seeded by the Email migration. */
 export const EMAIL_TEMPLATES = {
   verifyEmail: 'verify-email',
@@ -11,7 +12,7 @@ export type BuiltInTemplateSlug = (typeof EMAIL_TEMPLATES)[keyof typeof EMAIL_TE
 export const BUILT_IN_TEMPLATE_SLUGS: readonly string[] = Object.values(EMAIL_TEMPLATES);
 
 /** Template slugs: the same form as collection slugs (CONTRACTS 6). */
-export const TEMPLATE_SLUG_PATTERN = /^[a-z][a-z0-9-]{0,62}$/;
+export const TEMPLATE_SLUG_PATTERN = SLUG_PATTERN;
 
 /** What a stored provider password is answered as (CONTRACTS 7). Sent back in a PATCH it means "keep". */
 export const PASSWORD_MASK = '********';

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectThrottlerStorage, ThrottlerStorage } from '@nestjs/throttler';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { RedisThrottlerStorage } from '../../common/redis-throttler-storage';
 import { SVC_CONNECTION } from '../../config/svc-options';
 import { SERVICE_VERSION } from '../../common/version';
+import { HealthRepository } from './health.repository';
 
 export interface Probe {
   ok: boolean;
@@ -30,6 +30,7 @@ export class HealthService {
   constructor(
     @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
     @InjectThrottlerStorage() private readonly counters: ThrottlerStorage,
+    private readonly repo: HealthRepository,
   ) {}
 
   /**
@@ -41,8 +42,7 @@ export class HealthService {
   async check(): Promise<HealthReport> {
     const redis = this.counters instanceof RedisThrottlerStorage ? this.counters.redis : undefined;
     const [database, redisProbe] = await Promise.all([
-      // Straight to the driver's pool: the probe needs no query runner, and it is polled often.
-      probe(() => (this.db.driver as unknown as { master: Pool }).master.query('SELECT 1')),
+      probe(() => this.repo.ping(this.db.manager)),
       // Bounded by the counter client's own command timeout (it does not queue while disconnected).
       redis ? probe(() => redis.ping()) : undefined,
     ]);

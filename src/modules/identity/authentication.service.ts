@@ -4,7 +4,6 @@ import { AuthContext } from '../../common/access/auth-context';
 import { ServiceError } from '../../common/errors';
 import { recordPrincipal } from '../../common/request-logging';
 import { AccountsService } from '../accounts/accounts.service';
-import { toSessionUser } from '../accounts/user.mapper';
 import { API_KEY_PREFIX, ApiKeysService } from '../api-keys/api-keys.service';
 import { RbacService } from '../rbac/rbac.service';
 import { UserFieldsService } from '../user-fields/user-fields.service';
@@ -74,7 +73,7 @@ export class AuthenticationService {
     const { isSuperAdmin, permissions } = await this.rbac.resolve(roleIds);
     return {
       method,
-      user: toSessionUser(account, this.userFields.present(account.custom), claims.roleIds),
+      user: this.accounts.sessionUser(account, this.userFields.present(account.custom), claims.roleIds),
       roleIds,
       permissions,
       isSuperAdmin,

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
 import type { SessionUser } from '../../common/access/auth-context';
+import { JWT_CLAIM_NAMES } from '../../fields';
 
 export const ACCESS_TYP = 'at+jwt';
 export const PENDING_TYP = 'svc-pending+jwt';
@@ -29,20 +30,7 @@ export interface AccessClaims {
   [customField: string]: unknown;
 }
 
-const RESERVED_CLAIMS = new Set([
-  'sub',
-  'email',
-  'name',
-  'roleIds',
-  'ver',
-  'iat',
-  'exp',
-  'nbf',
-  'iss',
-  'aud',
-  'typ',
-  'jti',
-]);
+const RESERVED_CLAIMS = new Set(JWT_CLAIM_NAMES);
 
 /**
  * Signs and verifies the service's JWTs (access and pending tokens). Each kind has its own key

@@ -1,4 +1,3 @@
-import { QueryFailedError } from 'typeorm';
 import { ServiceError } from '../../common/errors';
 
 export function roleNotFound(): ServiceError {
@@ -7,12 +6,6 @@ export function roleNotFound(): ServiceError {
 
 export function permissionNotFound(): ServiceError {
   return new ServiceError('NOT_FOUND', 'No such permission');
-}
-
-/** A unique violation of the named constraint (PostgreSQL 23505). */
-export function isUniqueViolation(e: unknown, constraint: string): boolean {
-  const d = e instanceof QueryFailedError ? (e.driverError as { code?: string; constraint?: string }) : null;
-  return d?.code === '23505' && d.constraint === constraint;
 }
 
 /** 400 VALIDATION_ERROR naming, per body field, the ids that name no permission. */

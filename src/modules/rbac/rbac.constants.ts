@@ -1,5 +1,6 @@
+import { SLUG_PATTERN } from '../../fields';
 /** Role slugs: the same form as collection slugs (CONTRACTS 6). */
-export const ROLE_SLUG_PATTERN = /^[a-z][a-z0-9-]{0,62}$/;
+export const ROLE_SLUG_PATTERN = SLUG_PATTERN;
 export const ROLE_SLUG_MAX_LENGTH = 63;
 
 /** Permission slug parts (`<action>-<resource>`): the action holds no `-`, so a slug splits one way only. */

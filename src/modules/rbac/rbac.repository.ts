@@ -1,15 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { lockKey, LockMode, xactLock } from '../../database/locks';
 import { rows } from '../../database/sql';
 
 export const SUPER_ADMIN_SLUG = 'super-admin';
-
-/**
- * Advisory lock key of role inheritance. Link writes take it exclusively (a cycle check then sees
- * every committed link, and who is a super-admin cannot change under a reader); a write decided
- * by "is this a super-admin" takes it shared, so lineage stays as it was read until commit.
- */
-const INHERITANCE_LOCK = `hashtext('svc:role-inherits')`;
 
 @Injectable()
 export class RbacRepository {
@@ -38,9 +32,13 @@ export class RbacRepository {
     return { isSuperAdmin: found[0]?.is_super_admin === true, permissions: found[0]?.permissions ?? [] };
   }
 
-  async lockInheritance(em: EntityManager, mode: 'exclusive' | 'shared'): Promise<void> {
-    const fn = mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock';
-    await em.query(`SELECT ${fn}(${INHERITANCE_LOCK})`);
+  /**
+   * The advisory lock of role inheritance. Link writes take it exclusively (a cycle check then sees
+   * every committed link, and who is a super-admin cannot change under a reader); a write decided
+   * by "is this a super-admin" takes it shared, so lineage stays as it was read until commit.
+   */
+  lockInheritance(em: EntityManager, mode: LockMode): Promise<void> {
+    return xactLock(em, lockKey('roleInheritance'), mode);
   }
 
   /**

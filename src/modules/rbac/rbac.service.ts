@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { TtlCache } from '../../common/cache';
 import { SVC_CONNECTION } from '../../config/svc-options';
 import { RbacRepository, SUPER_ADMIN_SLUG } from './rbac.repository';
 
@@ -21,48 +22,28 @@ const MAX_CACHED_ROLE_SETS = 5000;
  */
 @Injectable()
 export class RbacService {
-  private readonly cache = new Map<string, { at: number; value: ResolvedPermissions }>();
-  private catalogueCache: { at: number; value: string[] } | undefined;
-  private generation = 0;
+  private readonly cache = new TtlCache<string, ResolvedPermissions>({
+    max: MAX_CACHED_ROLE_SETS,
+    ttlMs: PERMISSIONS_TTL_MS,
+  });
+  /** The permission catalogue, one entry, under the same bound. */
+  private readonly catalogueCache = new TtlCache<'all', string[]>({ max: 1, ttlMs: PERMISSIONS_TTL_MS });
 
   constructor(
     @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
     private readonly repo: RbacRepository,
   ) {}
 
-  async resolve(roleIds: string[]): Promise<ResolvedPermissions> {
+  resolve(roleIds: string[]): Promise<ResolvedPermissions> {
     const key = [...roleIds].sort().join(',');
-    const hit = this.cache.get(key);
-    if (hit && Date.now() - hit.at < PERMISSIONS_TTL_MS) {
-      return hit.value;
-    }
-    const generation = this.generation;
-    const value = roleIds.length
-      ? await this.repo.resolve(this.db.manager, roleIds)
-      : { isSuperAdmin: false, permissions: [] };
-    if (generation !== this.generation) {
-      return value;
-    }
-    this.cache.delete(key);
-    if (this.cache.size >= MAX_CACHED_ROLE_SETS) {
-      this.cache.delete(this.cache.keys().next().value as string);
-    }
-    this.cache.set(key, { at: Date.now(), value });
-    return value;
+    return this.cache.getOrLoad(key, async () =>
+      roleIds.length ? this.repo.resolve(this.db.manager, roleIds) : { isSuperAdmin: false, permissions: [] },
+    );
   }
 
   /** Every permission slug (what a super-admin holds), cached like role sets. */
-  async catalogue(): Promise<string[]> {
-    const hit = this.catalogueCache;
-    if (hit && Date.now() - hit.at < PERMISSIONS_TTL_MS) {
-      return hit.value;
-    }
-    const generation = this.generation;
-    const value = await this.repo.allPermissionSlugs(this.db.manager);
-    if (generation === this.generation) {
-      this.catalogueCache = { at: Date.now(), value };
-    }
-    return value;
+  catalogue(): Promise<string[]> {
+    return this.catalogueCache.getOrLoad('all', () => this.repo.allPermissionSlugs(this.db.manager));
   }
 
   /** The permission slugs a principal holds, sorted, as `GET /me/permissions` answers them. */
@@ -72,9 +53,8 @@ export class RbacService {
 
   /** Forget every resolution; call after the commit of a write that changes what a role grants. */
   invalidate(): void {
-    this.generation++;
-    this.cache.clear();
-    this.catalogueCache = undefined;
+    this.cache.invalidate();
+    this.catalogueCache.invalidate();
   }
 
   /**

@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ServiceError } from '../../common/errors';
 import { listRecord, ListRecord, parseListQuery } from '../../common/pagination';
 import { SVC_CONNECTION } from '../../config/svc-options';
+import { isUniqueViolation } from '../../database/pg-errors';
 import type { AuthContext } from '../../common/access/auth-context';
 import type {
   AddChildRoleDto,
@@ -14,7 +15,7 @@ import type {
 } from './dto/role.dto';
 import { PermissionRecord, toPermissionRecord } from './permission.mapper';
 import { PermissionSortField, PermissionsRepository } from './permissions.repository';
-import { isUniqueViolation, roleNotFound, unknownPermissions } from './rbac-errors';
+import { roleNotFound, unknownPermissions } from './rbac-errors';
 import { RbacService } from './rbac.service';
 import { RoleRecord, toRoleRecord } from './role.mapper';
 import { deriveRoleSlug, emptyToNull } from './rbac-names';

@@ -1,25 +1,35 @@
 /**
  * User-field definitions and values: the rules, as pure functions (no Nest, no TypeORM), so they
  * are unit-tested in milliseconds and shared by the boot check of `users.fields`, the REST
- * definitions and the value validation the accounts module calls.
+ * definitions and the value validation the accounts module calls. The rules content shares (names,
+ * labels, options, the value checks) are src/fields'; this file adds what only user fields have.
  */
-import { isEmail } from 'class-validator';
 import type { ValidationIssue } from '../../common/errors';
+import {
+  checkFieldName,
+  checkLabel,
+  checkOptionsFor,
+  checkValue,
+  FIELD_NAME_PATTERN,
+  type FieldNameKind,
+  type FieldOption,
+  foldName,
+  humanizeName,
+  isPlainObject,
+  JWT_CLAIM_NAMES,
+  OBJECT_MEMBER_NAMES,
+  VALUE_FIELD_TYPES,
+  type ValueFieldType,
+} from '../../fields';
+
+/** The user-fields service checks labels and options of a changed definition with these. */
+export { checkLabel, checkOptionsFor } from '../../fields';
 
 /** The field types a user field may have (CONTRACTS 6 minus the content-only ones). */
-export const USER_FIELD_TYPES = [
-  'text',
-  'textarea',
-  'email',
-  'number',
-  'checkbox',
-  'date',
-  'select',
-  'json',
-] as const;
-export type UserFieldType = (typeof USER_FIELD_TYPES)[number];
+export const USER_FIELD_TYPES = VALUE_FIELD_TYPES;
+export type UserFieldType = ValueFieldType;
 
-export type UserFieldOption = string | { label: string; value: string };
+export type UserFieldOption = FieldOption;
 
 /** The user-field definition record (CONTRACTS 12). `options` is present for `select` only. */
 export interface UserFieldDefinition {
@@ -36,7 +46,7 @@ export interface UserFieldDefinition {
 /** What the rules need of a definition (a config entry has no id or order yet). */
 export type FieldRules = Pick<UserFieldDefinition, 'name' | 'type' | 'required' | 'options'>;
 
-export const USER_FIELD_NAME = /^[a-zA-Z][a-zA-Z0-9_]{0,62}$/;
+export const USER_FIELD_NAME = FIELD_NAME_PATTERN;
 
 /**
  * Names a user field may not take: the user record's and the session user's own keys, the keys
@@ -82,67 +92,16 @@ export const RESERVED_USER_FIELD_NAMES: readonly string[] = [
   'last_login_at',
   'created_at',
   'updated_at',
-  // JWT claims (RFC 7519 registered ones, `ver`, `sid`, and `typ` of the header)
-  'sub',
-  'ver',
-  'iat',
-  'exp',
-  'nbf',
-  'iss',
-  'aud',
-  'typ',
-  'jti',
-  'sid',
+  // JWT claims (the access token's, RFC 7519 registered ones, `sid`, and `typ` of the header)
+  ...JWT_CLAIM_NAMES,
   // Object.prototype
-  'constructor',
-  'prototype',
-  'hasOwnProperty',
-  'isPrototypeOf',
-  'propertyIsEnumerable',
-  'toLocaleString',
-  'toString',
-  'valueOf',
+  ...OBJECT_MEMBER_NAMES,
 ];
-
-/** A name as the reserved list is compared: lower case, without `_` and `-`. */
-export function foldName(name: string): string {
-  return name.toLowerCase().replace(/[_-]/g, '');
-}
 
 const RESERVED = new Set(RESERVED_USER_FIELD_NAMES.map(foldName));
 
 export function isReservedUserFieldName(name: string): boolean {
   return RESERVED.has(foldName(name));
-}
-
-/** Limits on definitions. */
-export const MAX_LABEL_LENGTH = 200;
-export const MAX_OPTIONS = 200;
-export const MAX_OPTION_LENGTH = 200;
-
-/** Limits on values: they live in the users row, which every session read loads. */
-export const MAX_TEXT_LENGTH = 1000;
-export const MAX_TEXTAREA_LENGTH = 10_000;
-export const MAX_EMAIL_LENGTH = 320;
-/** A `json` value, serialised. */
-export const MAX_JSON_LENGTH = 16_384;
-export const MAX_JSON_DEPTH = 32;
-
-/** `phoneNumber` / `phone_number` -> `Phone number`; the label of a field defined without one. */
-export function humanizeName(name: string): string {
-  const words = name
-    .replace(/_+/g, ' ')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .trim()
-    .split(/\s+/)
-    .map((w) => (w.length > 1 && w === w.toUpperCase() ? w : w.toLowerCase()));
-  const text = words.join(' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-export function optionValue(o: UserFieldOption): string {
-  return typeof o === 'string' ? o : o.value;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -200,32 +159,13 @@ export function checkDefinition(input: DefinitionInput): {
   };
 }
 
+const USER_FIELD_NAMES: FieldNameKind = {
+  nullIsMissing: false,
+  reserved: (name) => (isReservedUserFieldName(name) ? 'is taken by a core user field or token claim' : null),
+};
+
 export function checkName(value: unknown, errors: ValidationIssue[]): string | undefined {
-  if (value === undefined) {
-    errors.push({ path: 'name', code: 'required', message: 'name is required' });
-    return undefined;
-  }
-  if (typeof value !== 'string') {
-    errors.push({ path: 'name', code: 'isString', message: 'name must be a string' });
-    return undefined;
-  }
-  if (!USER_FIELD_NAME.test(value)) {
-    errors.push({
-      path: 'name',
-      code: 'matches',
-      message: 'name must start with a letter and hold only letters, digits and _ (at most 63 characters)',
-    });
-    return undefined;
-  }
-  if (isReservedUserFieldName(value)) {
-    errors.push({
-      path: 'name',
-      code: 'reserved',
-      message: `name "${value}" is taken by a core user field or token claim`,
-    });
-    return undefined;
-  }
-  return value;
+  return checkFieldName(value, 'name', USER_FIELD_NAMES, errors);
 }
 
 export function checkType(value: unknown, errors: ValidationIssue[]): UserFieldType | undefined {
@@ -242,107 +182,6 @@ export function checkType(value: unknown, errors: ValidationIssue[]): UserFieldT
     return undefined;
   }
   return value as UserFieldType;
-}
-
-export function checkLabel(value: unknown, errors: ValidationIssue[]): string | undefined {
-  if (typeof value !== 'string') {
-    errors.push({ path: 'label', code: 'isString', message: 'label must be a string' });
-    return undefined;
-  }
-  const label = value.trim();
-  if (!label) {
-    errors.push({ path: 'label', code: 'isNotEmpty', message: 'label must not be empty' });
-    return undefined;
-  }
-  if (label.length > MAX_LABEL_LENGTH || !isStorableString(label)) {
-    errors.push({
-      path: 'label',
-      code: 'maxLength',
-      message: `label must be at most ${MAX_LABEL_LENGTH} characters of text`,
-    });
-    return undefined;
-  }
-  return label;
-}
-
-/**
- * Options for a field of this type: a `select` needs 1 to 200 options (strings or
- * `{ label, value }`, values unique); any other type takes none (absent or null).
- */
-export function checkOptionsFor(
-  type: UserFieldType,
-  value: unknown,
-  errors: ValidationIssue[],
-): UserFieldOption[] | null {
-  if (type !== 'select') {
-    if (value !== undefined && value !== null) {
-      errors.push({ path: 'options', code: 'notAllowed', message: `options apply to select fields only` });
-    }
-    return null;
-  }
-  if (value === undefined || value === null) {
-    errors.push({ path: 'options', code: 'required', message: 'a select field needs options' });
-    return null;
-  }
-  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_OPTIONS) {
-    errors.push({
-      path: 'options',
-      code: 'isArray',
-      message: `options must be an array of 1 to ${MAX_OPTIONS} strings or { label, value } objects`,
-    });
-    return null;
-  }
-  const out: UserFieldOption[] = [];
-  const seen = new Set<string>();
-  const before = errors.length;
-  value.forEach((raw: unknown, i) => {
-    const path = `options.${i}`;
-    let option: UserFieldOption | undefined;
-    if (typeof raw === 'string') {
-      const v = optionText(raw, path, errors);
-      option = v;
-    } else if (isPlainObject(raw)) {
-      const extra = Object.keys(raw).filter((k) => k !== 'label' && k !== 'value');
-      for (const k of extra) {
-        errors.push({
-          path: `${path}.${k}`,
-          code: 'unknown_field',
-          message: `an option has only label and value`,
-        });
-      }
-      const v = optionText(raw.value, `${path}.value`, errors);
-      const l = optionText(raw.label, `${path}.label`, errors);
-      option = v !== undefined && l !== undefined ? { label: l, value: v } : undefined;
-    } else {
-      errors.push({ path, code: 'isOption', message: 'an option must be a string or { label, value }' });
-    }
-    if (option !== undefined) {
-      const v = optionValue(option);
-      if (seen.has(v)) {
-        errors.push({ path, code: 'duplicate', message: `the option value "${v}" is given twice` });
-      }
-      seen.add(v);
-      out.push(option);
-    }
-  });
-  return errors.length > before ? null : out;
-}
-
-function optionText(value: unknown, path: string, errors: ValidationIssue[]): string | undefined {
-  if (typeof value !== 'string') {
-    errors.push({ path, code: 'isString', message: `${path} must be a string` });
-    return undefined;
-  }
-  const v = value.trim();
-  if (!v || v.length > MAX_OPTION_LENGTH || !isStorableString(v)) {
-    errors.push({
-      path,
-      code: 'length',
-      message: `${path} must be 1 to ${MAX_OPTION_LENGTH} characters of text`,
-    });
-    return undefined;
-  }
-  return v;
 }
 
 /** Keys of a config field entry (CONTRACTS 6) that mean nothing for a user field. */
@@ -402,228 +241,6 @@ export function checkConfigFields(fields: unknown): { definitions: CleanDefiniti
 
 // ---------------------------------------------------------------------------------------------
 // Values
-
-export type ValueCheck = { ok: true; value: unknown } | { ok: false; code: string; message: string };
-
-/** Empty: null, or a string that is blank once trimmed. A required field may never become empty. */
-function isEmpty(value: unknown): boolean {
-  return value === null || (typeof value === 'string' && value.trim() === '');
-}
-
-/**
- * One value against its field: the cleaned value (trimmed strings, numbers as numbers, dates
- * normalised), or why it is refused. Empty values (null, blank strings) become null; whether
- * null is allowed is decided by the caller (required).
- */
-export function checkValue(field: FieldRules, value: unknown): ValueCheck {
-  if (isEmpty(value) && field.type !== 'json') {
-    return { ok: true, value: null };
-  }
-  switch (field.type) {
-    case 'text':
-      return checkString(field.name, value, MAX_TEXT_LENGTH);
-    case 'textarea':
-      return checkString(field.name, value, MAX_TEXTAREA_LENGTH);
-    case 'email': {
-      const s = checkString(field.name, value, MAX_EMAIL_LENGTH);
-      if (!s.ok) {
-        return s;
-      }
-      return isEmail(s.value as string)
-        ? s
-        : { ok: false, code: 'isEmail', message: `${field.name} must be an email address` };
-    }
-    case 'number':
-      return checkNumber(field.name, value);
-    case 'checkbox':
-      return typeof value === 'boolean'
-        ? { ok: true, value }
-        : { ok: false, code: 'isBoolean', message: `${field.name} must be true or false` };
-    case 'date':
-      return checkDate(field.name, value);
-    case 'select': {
-      const allowed = (field.options ?? []).map(optionValue);
-      const v = typeof value === 'string' ? value.trim() : undefined;
-      return v !== undefined && allowed.includes(v)
-        ? { ok: true, value: v }
-        : {
-            ok: false,
-            code: 'isIn',
-            message: `${field.name} must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`,
-          };
-    }
-    case 'json':
-      return checkJson(field.name, value);
-    default:
-      return { ok: false, code: 'type', message: `${field.name} has an unsupported type` };
-  }
-}
-
-function checkString(name: string, value: unknown, max: number): ValueCheck {
-  if (typeof value !== 'string') {
-    return { ok: false, code: 'isString', message: `${name} must be a string` };
-  }
-  const v = value.trim();
-  if (v.length > max) {
-    return { ok: false, code: 'maxLength', message: `${name} must be at most ${max} characters` };
-  }
-  if (!isStorableString(v)) {
-    return { ok: false, code: 'isString', message: `${name} holds characters that cannot be stored` };
-  }
-  return { ok: true, value: v };
-}
-
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-
-/** A JSON number, or a string holding a plain decimal number (what a form input sends). */
-function checkNumber(name: string, value: unknown): ValueCheck {
-  let n: number | undefined;
-  if (typeof value === 'number') {
-    n = value;
-  } else if (typeof value === 'string' && DECIMAL.test(value.trim())) {
-    n = Number(value.trim());
-  }
-  if (n === undefined || !Number.isFinite(n)) {
-    return { ok: false, code: 'isNumber', message: `${name} must be a finite number` };
-  }
-  return { ok: true, value: Object.is(n, -0) ? 0 : n };
-}
-
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:([Zz])|([+-])(\d{2}):?(\d{2}))$/;
-
-/**
- * `YYYY-MM-DD` stays a calendar date (no time zone to shift it); a date-time with a zone (`Z` or
- * an offset) becomes UTC `YYYY-MM-DDTHH:mm:ss.sssZ`. A date-time without a zone is ambiguous and
- * refused, as are impossible dates (2023-02-30) and years outside 0000-9999.
- */
-function checkDate(name: string, value: unknown): ValueCheck {
-  const bad: ValueCheck = {
-    ok: false,
-    code: 'isDate',
-    message: `${name} must be an ISO 8601 date (YYYY-MM-DD) or date-time with a time zone`,
-  };
-  if (typeof value !== 'string') {
-    return bad;
-  }
-  const s = value.trim();
-  const d = DATE_ONLY.exec(s);
-  if (d) {
-    return validCalendarDate(+d[1], +d[2], +d[3]) ? { ok: true, value: s } : bad;
-  }
-  const t = DATE_TIME.exec(s);
-  if (!t) {
-    return bad;
-  }
-  const [y, mo, day, h, mi] = [+t[1], +t[2], +t[3], +t[4], +t[5]];
-  const sec = t[6] === undefined ? 0 : +t[6];
-  const ms = t[7] === undefined ? 0 : Math.floor(Number(`0.${t[7]}`) * 1000);
-  if (!validCalendarDate(y, mo, day) || h > 23 || mi > 59 || sec > 59) {
-    return bad;
-  }
-  let offsetMinutes = 0;
-  if (!t[8]) {
-    const oh = +t[10];
-    const om = +t[11];
-    if (oh > 23 || om > 59) {
-      return bad;
-    }
-    offsetMinutes = (t[9] === '-' ? -1 : 1) * (oh * 60 + om);
-  }
-  const date = new Date(0);
-  date.setUTCFullYear(y, mo - 1, day);
-  date.setUTCHours(h, mi, sec, ms);
-  const utc = new Date(date.getTime() - offsetMinutes * 60_000);
-  const year = utc.getUTCFullYear();
-  if (year < 0 || year > 9999) {
-    return bad;
-  }
-  return { ok: true, value: utc.toISOString() };
-}
-
-function validCalendarDate(y: number, m: number, d: number): boolean {
-  if (m < 1 || m > 12 || d < 1) {
-    return false;
-  }
-  const date = new Date(0);
-  date.setUTCFullYear(y, m - 1, d);
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-/**
- * Any JSON value (null, booleans, finite numbers, strings, arrays, plain objects), at most 32
- * levels deep and 16 KiB serialised. Strings (and keys) PostgreSQL's jsonb cannot hold (NUL,
- * unpaired surrogates) are refused here rather than failing in the database.
- */
-function checkJson(name: string, value: unknown): ValueCheck {
-  const problem = jsonProblem(value, 0);
-  if (problem) {
-    return { ok: false, code: 'isJson', message: `${name} ${problem}` };
-  }
-  const text = JSON.stringify(value);
-  if (text.length > MAX_JSON_LENGTH) {
-    return {
-      ok: false,
-      code: 'maxLength',
-      message: `${name} must be at most ${MAX_JSON_LENGTH} characters as JSON`,
-    };
-  }
-  // A copy: the caller's object can change after validation without changing what is stored.
-  return { ok: true, value: JSON.parse(text) as unknown };
-}
-
-function jsonProblem(value: unknown, depth: number): string | null {
-  if (depth > MAX_JSON_DEPTH) {
-    return `must be at most ${MAX_JSON_DEPTH} levels deep`;
-  }
-  if (value === null || typeof value === 'boolean') {
-    return null;
-  }
-  if (typeof value === 'number') {
-    return Number.isFinite(value) ? null : 'must hold finite numbers only';
-  }
-  if (typeof value === 'string') {
-    return isStorableString(value) ? null : 'holds characters that cannot be stored';
-  }
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const p = jsonProblem(item, depth + 1);
-      if (p) {
-        return p;
-      }
-    }
-    return null;
-  }
-  if (isPlainObject(value)) {
-    for (const [k, v] of Object.entries(value)) {
-      if (!isStorableString(k)) {
-        return 'holds a key that cannot be stored';
-      }
-      const p = jsonProblem(v, depth + 1);
-      if (p) {
-        return p;
-      }
-    }
-    return null;
-  }
-  return 'must be a JSON value';
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) {
-    return false;
-  }
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
-}
-
-/** PostgreSQL text and jsonb cannot hold NUL, and jsonb refuses unpaired UTF-16 surrogates. */
-const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-export function isStorableString(s: string): boolean {
-  return !s.includes('\u0000') && !UNPAIRED_SURROGATE.test(s);
-}
 
 export interface ValuesResult {
   /** The cleaned values of the keys given (nothing for absent keys). */

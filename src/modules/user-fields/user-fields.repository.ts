@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { lockKey, xactLock } from '../../database/locks';
 import { rows } from '../../database/sql';
 import type { UserFieldOption, UserFieldType } from './user-field-values';
 
@@ -130,8 +131,8 @@ export class UserFieldsRepository {
    * instances): the case-insensitive name check and the order arithmetic read then write.
    * Held until the transaction ends.
    */
-  async lock(em: EntityManager): Promise<void> {
-    await rows(em, `SELECT pg_advisory_xact_lock(hashtext('svc:user-fields'))`);
+  lock(em: EntityManager): Promise<void> {
+    return xactLock(em, lockKey('userFields'));
   }
 }
 

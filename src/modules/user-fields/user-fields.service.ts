@@ -5,6 +5,7 @@ import { ConfigError } from '../../config/env';
 import { ServiceError, ValidationIssue } from '../../common/errors';
 import { listRecord, ListRecord, parseListQuery } from '../../common/pagination';
 import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
+import { isUniqueViolation } from '../../database/pg-errors';
 import type { CreateUserFieldDto, ReorderUserFieldsDto, UpdateUserFieldDto } from './dto/user-field.dto';
 import {
   checkConfigFields,
@@ -67,7 +68,8 @@ export function toUserFieldDefinition(row: UserFieldRow): UserFieldDefinition {
  * once, other instances within 5 s. `present()` is synchronous (the user mapper is): it uses the
  * newest loaded list and, when that is older than 5 s, starts a reload in the background, so it
  * can lag by one call after an idle spell; a caller that must be exact awaits `definitions()`
- * first.
+ * first. Not common/cache.ts: one snapshot, whose concurrent loads share one query, and which
+ * `present()` still reads (synchronously) once expired or invalidated.
  */
 @Injectable()
 export class UserFieldsService implements OnModuleInit {
@@ -438,11 +440,6 @@ function duplicate(name: string, existing: string): ServiceError {
       ? `A user field named ${name} already exists`
       : `A user field named ${existing} already exists (names are compared without case)`,
   );
-}
-
-function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: unknown; driverError?: { code?: unknown } } | null;
-  return err?.code === '23505' || err?.driverError?.code === '23505';
 }
 
 /** `ids`: an array of UUIDs, none twice (checked before the database is read). */

@@ -11,7 +11,7 @@ import {
   MaxLength,
   ValidateIf,
 } from 'class-validator';
-import { IsStrongPassword } from '../passwords';
+import { IsStrongPassword } from '../../../common/password-strength';
 
 /** The core keys of `POST /users` (CONTRACTS 4); any other key must be a defined user field. */
 export class CreateUserDto {

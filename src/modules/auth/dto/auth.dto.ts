@@ -1,6 +1,6 @@
 import { Trim } from '../../../common/dto';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsStrongPassword } from '../../accounts/passwords';
+import { IsStrongPassword } from '../../../common/password-strength';
 
 export class LoginDto {
   @Trim()

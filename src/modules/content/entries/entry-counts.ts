@@ -46,6 +46,8 @@ interface Counted {
  * A hit past 3/4 of the bound starts a refresh in the background, so a steady stream of lists
  * does not wait on a count when the total expires. Concurrent misses of one key under one
  * generation wait on one count; a count is never shared across a generation change.
+ * Not common/cache.ts: a generation per collection, the age counted from a count's start rather
+ * than its storing, shared counts and refreshes in the background.
  */
 @Injectable()
 export class EntryCounts {

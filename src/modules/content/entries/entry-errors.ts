@@ -1,5 +1,5 @@
-import { QueryFailedError } from 'typeorm';
 import { ServiceError } from '../../../common/errors';
+import { isUniqueViolation, PG_ERROR, pgError } from '../../../database/pg-errors';
 import { type Definition, tableOf } from '../content.types';
 import { fieldIndexName } from '../schema';
 
@@ -21,11 +21,11 @@ export async function withEntryErrors<T>(
   try {
     return await work();
   } catch (e) {
-    if (!(e instanceof QueryFailedError)) {
+    const err = pgError(e);
+    if (!err) {
       throw e;
     }
-    const err = e.driverError as { code?: string; constraint?: string };
-    if (err.code === '23505') {
+    if (isUniqueViolation(e)) {
       const table = tableOf(def);
       const field = def.fields.find((f) => fieldIndexName(table, f.name, 'key') === err.constraint);
       const path = field?.name ?? '';
@@ -33,7 +33,7 @@ export async function withEntryErrors<T>(
         errors: [{ path, code: 'unique', message: `${path || 'the value'} must be unique` }],
       });
     }
-    if (err.code === '23503' || err.code === '23514') {
+    if (err.code === PG_ERROR.foreignKeyViolation || err.code === PG_ERROR.checkViolation) {
       throw ServiceError.validation(
         [
           {
@@ -45,7 +45,7 @@ export async function withEntryErrors<T>(
         'The entry does not fit the collection',
       );
     }
-    if (err.code === '42703' || err.code === '42P01') {
+    if (err.code === PG_ERROR.undefinedColumn || err.code === PG_ERROR.undefinedTable) {
       schemaChanged();
       throw new ServiceError('CONFLICT', 'The schema changed while the request ran; retry it');
     }

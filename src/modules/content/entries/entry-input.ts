@@ -53,11 +53,14 @@
 import type { ValidationIssue } from '../../../common/errors';
 import type { FieldConfig } from '../../../config/config.types';
 import {
+  checkJson,
   checkValue,
+  isPlainObject,
   isStorableString,
+  type JsonLimits,
   MAX_EMAIL_LENGTH,
   optionValue,
-} from '../../user-fields/user-field-values';
+} from '../../../fields';
 import { cleanDefault } from '../schema/validate';
 
 export type EntryStatus = 'draft' | 'published';
@@ -423,17 +426,13 @@ function cleanSelectMany(field: FieldConfig, value: unknown, path: string, issue
   return failed || issues.full ? FAIL : out;
 }
 
+const JSON_LIMITS: JsonLimits = { maxDepth: L.jsonDepth, maxLength: L.jsonLength };
+const RICH_TEXT_LIMITS: JsonLimits = { maxDepth: L.richTextDepth, maxLength: L.richTextLength };
+
 function cleanJson(value: unknown, path: string, issues: Issues): Cleaned {
-  const problem = jsonProblem(value, 0, L.jsonDepth);
-  if (problem !== null) {
-    return issues.add(path, 'isJson', `${path} ${problem}`);
-  }
-  const text = JSON.stringify(value);
-  if (text.length > L.jsonLength) {
-    return issues.add(path, 'maxLength', `${path} must be at most ${L.jsonLength} characters as JSON`);
-  }
   // A copy: what is checked is what is stored.
-  return JSON.parse(text) as unknown;
+  const checked = checkJson(path, value, JSON_LIMITS);
+  return checked.ok ? checked.value : issues.add(path, checked.code, checked.message);
 }
 
 function cleanRichText(value: unknown, path: string, ctx: Ctx): Cleaned {
@@ -441,16 +440,12 @@ function cleanRichText(value: unknown, path: string, ctx: Ctx): Cleaned {
   if (!isPlainObject(value)) {
     return issues.add(path, 'isObject', `${path} must be a rich text (Lexical JSON) object`);
   }
-  const problem = jsonProblem(value, 0, L.richTextDepth);
-  if (problem !== null) {
-    return issues.add(path, 'isJson', `${path} ${problem}`);
-  }
-  const text = JSON.stringify(value);
-  if (text.length > L.richTextLength) {
-    return issues.add(path, 'maxLength', `${path} must be at most ${L.richTextLength} characters as JSON`);
-  }
   // A copy: what is checked is what is stored, whatever the caller does with its object.
-  const copy = JSON.parse(text) as unknown;
+  const checked = checkJson(path, value, RICH_TEXT_LIMITS);
+  if (!checked.ok) {
+    return issues.add(path, checked.code, checked.message);
+  }
+  const copy = checked.value;
   let message: string | null;
   try {
     message = ctx.opts.richText(copy);
@@ -625,47 +620,6 @@ function defaultJson(field: FieldConfig): unknown {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-/**
- * Any JSON value (null, booleans, finite numbers, strings, arrays, plain objects) of at most
- * `maxDepth` levels whose strings and keys PostgreSQL's jsonb can hold; null, or what is wrong.
- */
-function jsonProblem(value: unknown, depth: number, maxDepth: number): string | null {
-  if (depth > maxDepth) {
-    return `must be at most ${maxDepth} levels deep`;
-  }
-  if (value === null || typeof value === 'boolean') {
-    return null;
-  }
-  if (typeof value === 'number') {
-    return Number.isFinite(value) ? null : 'must hold finite numbers only';
-  }
-  if (typeof value === 'string') {
-    return isStorableString(value) ? null : 'holds characters that cannot be stored';
-  }
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const p = jsonProblem(item, depth + 1, maxDepth);
-      if (p !== null) {
-        return p;
-      }
-    }
-    return null;
-  }
-  if (isPlainObject(value)) {
-    for (const [k, v] of Object.entries(value)) {
-      if (!isStorableString(k)) {
-        return 'holds a key that cannot be stored';
-      }
-      const p = jsonProblem(v, depth + 1, maxDepth);
-      if (p !== null) {
-        return p;
-      }
-    }
-    return null;
-  }
-  return 'must be a JSON value';
-}
-
 function isRelationMany(field: FieldConfig): boolean {
   return field.type === 'relationship' && field.hasMany === true;
 }
@@ -688,12 +642,4 @@ function ownValue(obj: Readonly<Record<string, unknown>>, key: string): unknown 
 /** Sets an own data property, even for a key like `__proto__` (names are validated; belt and braces). */
 function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) {
-    return false;
-  }
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE } from '../../../common/pagination';
 import { ServiceError, ValidationIssue } from '../../../common/errors';
+import { inDateRange, isStorableString, parseDecimal, parseIsoDate } from '../../../fields';
 import {
   ALWAYS_SELECTED,
   Condition,
@@ -149,6 +150,29 @@ function show(key: string): string {
   return key.length > 64 ? `${key.slice(0, 64)}…` : key;
 }
 
+/**
+ * A parameter sent as JSON text, parsed; undefined (reported) when longer than `max` characters
+ * or not JSON (`<name> must be <shape>`).
+ */
+function parseJsonParameter(
+  raw: string,
+  name: string,
+  max: number,
+  shape: string,
+  issues: Issues,
+): { value: unknown } | undefined {
+  if (raw.length > max) {
+    issues.add(name, 'maxLength', `${name} must be at most ${max} characters`);
+    return undefined;
+  }
+  try {
+    return { value: JSON.parse(raw) as unknown };
+  } catch {
+    issues.add(name, 'isJson', `${name} must be ${shape}`);
+    return undefined;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Shapes
 
@@ -238,6 +262,19 @@ function merge(a: unknown, b: unknown, depth: number): { ok: true; value: unknow
   return { ok: true, value: out };
 }
 
+/** Sets `key` to `value`, merged with what it holds already (a repeated key); false on a conflict. */
+function putMerged(map: Map<string, unknown>, key: string, value: unknown): boolean {
+  if (!map.has(key)) {
+    map.set(key, value);
+    return true;
+  }
+  const m = merge(map.get(key), value, 0);
+  if (m.ok) {
+    map.set(key, m.value);
+  }
+  return m.ok;
+}
+
 /**
  * The top-level parameters, with flat bracket keys (`where[title][equals]`) folded into nested
  * values. Unknown names are reported once each.
@@ -282,15 +319,7 @@ function collectParameters(query: unknown, issues: Issues): Map<string, unknown>
       issues.add(name, 'too_deep', `${name} is nested more than ${L.maxKeySegments} levels`);
       continue;
     }
-    const wrapped = wrap(segments, value);
-    if (!params.has(name)) {
-      params.set(name, wrapped);
-      continue;
-    }
-    const m = merge(params.get(name), wrapped, 0);
-    if (m.ok) {
-      params.set(name, m.value);
-    } else {
+    if (!putMerged(params, name, wrap(segments, value))) {
       issues.add(name, 'conflict', `${name} is given more than once in different forms`);
     }
   }
@@ -311,16 +340,12 @@ interface WhereContext {
 function parseWhere(raw: unknown, model: QueryModel, issues: Issues): WhereNode | null {
   let tree = raw;
   if (typeof raw === 'string') {
-    if (raw.length > L.maxWhereJsonLength) {
-      issues.add('where', 'maxLength', `where must be at most ${L.maxWhereJsonLength} characters`);
+    const shape = 'a JSON object or use bracket notation';
+    const parsed = parseJsonParameter(raw, 'where', L.maxWhereJsonLength, shape, issues);
+    if (!parsed) {
       return null;
     }
-    try {
-      tree = JSON.parse(raw) as unknown;
-    } catch {
-      issues.add('where', 'isJson', 'where must be a JSON object or use bracket notation');
-      return null;
-    }
+    tree = parsed.value;
   }
   if (!isObject(tree)) {
     issues.add('where', 'isObject', 'where must be an object of conditions');
@@ -373,14 +398,7 @@ function entriesOf(obj: Obj, path: string, ctx: WhereContext): Array<[string, un
       name = segments[0];
       value = wrap(segments.slice(1), value);
     }
-    if (!out.has(name)) {
-      out.set(name, value);
-      continue;
-    }
-    const m = merge(out.get(name), value, 0);
-    if (m.ok) {
-      out.set(name, m.value);
-    } else {
+    if (!putMerged(out, name, value)) {
       ctx.issues.add(`${path}.${show(name)}`, 'conflict', `${show(name)} is given more than once`);
     }
   }
@@ -652,10 +670,7 @@ function toList(field: ResolvedField, raw: unknown, path: string, issues: Issues
   return ok ? out : null;
 }
 
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Unpaired UTF-16 surrogates are not text (and PostgreSQL text cannot hold NUL either). */
-const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** One value converted to the field's type, or null (reported). */
 function toScalar(field: ResolvedField, raw: unknown, path: string, issues: Issues): ScalarValue | null {
@@ -672,7 +687,8 @@ function toScalar(field: ResolvedField, raw: unknown, path: string, issues: Issu
       issues.add(path, 'maxLength', `${path} must be at most ${L.maxValueLength} characters`);
       return null;
     }
-    if (raw.includes('\u0000') || UNPAIRED_SURROGATE.test(raw)) {
+    // Unpaired UTF-16 surrogates are not text (and PostgreSQL text cannot hold NUL either).
+    if (!isStorableString(raw)) {
       issues.add(path, 'isString', `${path} holds characters that cannot be compared`);
       return null;
     }
@@ -697,23 +713,19 @@ function toScalar(field: ResolvedField, raw: unknown, path: string, issues: Issu
       return raw;
     }
     case 'number': {
-      let n: number | undefined;
-      if (typeof raw === 'number') {
-        n = raw;
-      } else if (typeof raw === 'string' && DECIMAL.test(raw.trim())) {
-        n = Number(raw.trim());
-      }
-      if (n === undefined || !Number.isFinite(n)) {
+      const n = parseDecimal(raw);
+      if (n === undefined) {
         issues.add(path, 'isNumber', `${path} must be a finite number`);
         return null;
       }
-      return Object.is(n, -0) ? 0 : n;
+      return n;
     }
     case 'boolean':
       return toBoolean(raw, path, issues);
     case 'date': {
-      const d = raw instanceof Date ? raw : typeof raw === 'string' ? parseDate(raw.trim()) : null;
-      if (!d || Number.isNaN(d.getTime()) || d.getUTCFullYear() < 0 || d.getUTCFullYear() > 9999) {
+      const d =
+        raw instanceof Date ? raw : typeof raw === 'string' ? parseIsoDate(raw.trim())?.date : undefined;
+      if (!d || !inDateRange(d)) {
         issues.add(
           path,
           'isDate',
@@ -735,63 +747,6 @@ function toScalar(field: ResolvedField, raw: unknown, path: string, issues: Issu
       issues.add(path, 'operator_not_allowed', `${path} cannot be compared with a value`);
       return null;
   }
-}
-
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:([Zz])|([+-])(\d{2}):?(\d{2}))$/;
-
-/** `YYYY-MM-DD` (midnight UTC) or a date-time with a zone; impossible dates give null. */
-function parseDate(s: string): Date | null {
-  const d = DATE_ONLY.exec(s);
-  if (d) {
-    return calendarDate(+d[1], +d[2], +d[3]) ? utc(+d[1], +d[2], +d[3], 0, 0, 0, 0, 0) : null;
-  }
-  const t = DATE_TIME.exec(s);
-  if (!t) {
-    return null;
-  }
-  const [y, mo, day, h, mi] = [+t[1], +t[2], +t[3], +t[4], +t[5]];
-  const sec = t[6] === undefined ? 0 : +t[6];
-  const ms = t[7] === undefined ? 0 : Math.floor(Number(`0.${t[7]}`) * 1000);
-  if (!calendarDate(y, mo, day) || h > 23 || mi > 59 || sec > 59) {
-    return null;
-  }
-  let offset = 0;
-  if (!t[8]) {
-    const oh = +t[10];
-    const om = +t[11];
-    if (oh > 23 || om > 59) {
-      return null;
-    }
-    offset = (t[9] === '-' ? -1 : 1) * (oh * 60 + om);
-  }
-  return utc(y, mo, day, h, mi, sec, ms, offset);
-}
-
-function utc(
-  y: number,
-  mo: number,
-  d: number,
-  h: number,
-  mi: number,
-  s: number,
-  ms: number,
-  offset: number,
-): Date {
-  const date = new Date(0);
-  date.setUTCFullYear(y, mo - 1, d);
-  date.setUTCHours(h, mi, s, ms);
-  return new Date(date.getTime() - offset * 60_000);
-}
-
-function calendarDate(y: number, m: number, d: number): boolean {
-  if (m < 1 || m > 12 || d < 1) {
-    return false;
-  }
-  const date = new Date(0);
-  date.setUTCFullYear(y, m - 1, d);
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -854,16 +809,12 @@ function parseSelect(params: Map<string, unknown>, model: QueryModel, issues: Is
   let names: string[] = [];
   let object: unknown = raw;
   if (typeof raw === 'string' && raw.trimStart().startsWith('{')) {
-    if (raw.length > L.maxParamLength) {
-      issues.add('select', 'maxLength', `select must be at most ${L.maxParamLength} characters`);
+    const shape = 'a comma-separated list or a JSON object';
+    const parsed = parseJsonParameter(raw, 'select', L.maxParamLength, shape, issues);
+    if (!parsed) {
       return null;
     }
-    try {
-      object = JSON.parse(raw) as unknown;
-    } catch {
-      issues.add('select', 'isJson', 'select must be a comma-separated list or a JSON object');
-      return null;
-    }
+    object = parsed.value;
   }
   if (isObject(object)) {
     const keys = Object.keys(object);

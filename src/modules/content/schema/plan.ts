@@ -71,6 +71,7 @@
  * | label changes                                 | no          | metadata only                                        |
  */
 import type { FieldConfig } from '../../../config/config.types';
+import { optionValue, SCALAR_FIELD_TYPES } from '../../../fields';
 
 /** A field as the planner sees it: the config plus an optional stable id. */
 export type FieldWithId = FieldConfig & { id?: string };
@@ -283,26 +284,14 @@ export function typeKey(f: Pick<FieldConfig, 'type' | 'hasMany'>): TypeKey {
 
 const TEXTUAL: ReadonlySet<TypeKey> = new Set(['text', 'textarea']);
 /** Types whose text form is their value: they become text/textarea without loss. */
-const TO_TEXT_SAFE: ReadonlySet<TypeKey> = new Set([
-  'text',
-  'textarea',
-  'email',
-  'number',
-  'checkbox',
-  'date',
-  'select',
+const TO_TEXT_SAFE: ReadonlySet<TypeKey> = new Set<TypeKey>([
+  ...SCALAR_FIELD_TYPES,
   'relationship',
   'upload',
 ]);
 /** Types `json` holds as they are (everything stored in a column; relationship[] is a join table). */
-const TO_JSON_SAFE: ReadonlySet<TypeKey> = new Set([
-  'text',
-  'textarea',
-  'email',
-  'number',
-  'checkbox',
-  'date',
-  'select',
+const TO_JSON_SAFE: ReadonlySet<TypeKey> = new Set<TypeKey>([
+  ...SCALAR_FIELD_TYPES,
   'select[]',
   'json',
   'richText',
@@ -313,7 +302,7 @@ const TO_JSON_SAFE: ReadonlySet<TypeKey> = new Set([
 const REFERENCE: ReadonlySet<TypeKey> = new Set(['relationship', 'upload']);
 
 export function optionValues(f: Pick<FieldConfig, 'options'>): string[] {
-  return (f.options ?? []).map((o) => (typeof o === 'string' ? o : o.value));
+  return (f.options ?? []).map(optionValue);
 }
 
 /** Every option value of `a` is still one of `b`. */

@@ -10,23 +10,26 @@
 import type { ValidationIssue } from '../../../common/errors';
 import type { FieldConfig, FieldType } from '../../../config/config.types';
 import {
+  checkFieldName,
   checkLabel,
+  checkNameRule,
   checkOptionsFor,
   checkValue,
+  type FieldNameKind,
+  type FieldOption,
+  isPlainObject,
+  type NameRule,
+  OBJECT_MEMBER_NAMES,
   optionValue,
-  type UserFieldOption,
-} from '../../user-fields/user-field-values';
+  SLUG_PATTERN,
+  SLUG_SHAPE,
+  VALUE_FIELD_TYPES,
+  type ValueCheck,
+} from '../../../fields';
 
-/** Every field type of CONTRACTS 6, in its order. */
+/** Every field type of CONTRACTS 6, in its order: the value types, then the content-only ones. */
 export const CONTENT_FIELD_TYPES = [
-  'text',
-  'textarea',
-  'email',
-  'number',
-  'checkbox',
-  'date',
-  'select',
-  'json',
+  ...VALUE_FIELD_TYPES,
   'richText',
   'relationship',
   'upload',
@@ -37,9 +40,6 @@ export const CONTENT_FIELD_TYPES = [
 type MissingFieldType = Exclude<FieldType, (typeof CONTENT_FIELD_TYPES)[number]>;
 const _everyFieldTypeListed: MissingFieldType extends never ? true : never = true;
 void _everyFieldTypeListed;
-
-export const SLUG_PATTERN = /^[a-z][a-z0-9-]{0,62}$/;
-export const FIELD_NAME_PATTERN = /^[a-zA-Z][a-zA-Z0-9_]{0,62}$/;
 
 /** Bounds on a definition: PostgreSQL allows 1,600 columns, a readable schema far fewer. */
 export const MAX_FIELDS = 200;
@@ -122,20 +122,19 @@ export const RESERVED_FIELD_NAMES: readonly string[] = [
   'updated_at',
   'and',
   'or',
-  'constructor',
-  'prototype',
-  'hasOwnProperty',
-  'isPrototypeOf',
-  'propertyIsEnumerable',
-  'toLocaleString',
-  'toString',
-  'valueOf',
+  ...OBJECT_MEMBER_NAMES,
 ];
 const RESERVED_FIELD_SET = new Set(RESERVED_FIELD_NAMES.map((n) => n.toLowerCase()));
 
 export function isReservedFieldName(name: string): boolean {
   return RESERVED_FIELD_SET.has(name.toLowerCase());
 }
+
+const CONTENT_FIELD_NAMES: FieldNameKind = {
+  nullIsMissing: true,
+  reserved: (name) =>
+    isReservedFieldName(name) ? 'is reserved (a system column, a query keyword or an object built-in)' : null,
+};
 
 /**
  * The keys a field object may carry: CONTRACTS 6, `min` / `max` (its "number ranges if given") and
@@ -207,32 +206,22 @@ export function validateDefinition(def: DefinitionInput, ctx: ValidationContext)
 }
 
 function checkSlug(value: unknown, stored: boolean, issues: ValidationIssue[]): string | undefined {
-  if (value === undefined || value === null) {
-    issues.push({ path: 'slug', code: 'required', message: 'slug is required' });
-    return undefined;
-  }
-  if (typeof value !== 'string') {
-    issues.push({ path: 'slug', code: 'isString', message: 'slug must be a string' });
-    return undefined;
-  }
-  if (!SLUG_PATTERN.test(value)) {
-    issues.push({
-      path: 'slug',
-      code: 'matches',
-      message: 'slug must start with a lowercase letter and hold only a-z, 0-9 and - (at most 63 characters)',
-    });
-    return undefined;
-  }
-  // `a--b` would be table c_a__b, the join table of field `b` of collection `a`.
-  if (value.includes('--')) {
-    issues.push({ path: 'slug', code: 'matches', message: 'slug must not hold two hyphens in a row' });
-    return undefined;
-  }
-  if (!stored && isReservedSlug(value)) {
-    issues.push({ path: 'slug', code: 'reserved', message: `slug "${value}" is reserved by the API` });
-    return undefined;
-  }
-  return value;
+  const rule: NameRule = {
+    key: 'slug',
+    pattern: SLUG_PATTERN,
+    shape: SLUG_SHAPE,
+    nullIsMissing: true,
+    refuse: (slug) => {
+      // `a--b` would be table c_a__b, the join table of field `b` of collection `a`.
+      if (slug.includes('--')) {
+        return { code: 'matches', message: 'slug must not hold two hyphens in a row' };
+      }
+      return !stored && isReservedSlug(slug)
+        ? { code: 'reserved', message: `slug "${slug}" is reserved by the API` }
+        : null;
+    },
+  };
+  return checkNameRule(value, 'slug', rule, issues);
 }
 
 interface Known {
@@ -313,7 +302,7 @@ function checkField(
       message: `id must be a non-empty string of at most ${MAX_FIELD_ID_LENGTH} characters`,
     });
   }
-  const name = checkFieldName(field.name, `${at}.name`, issues);
+  const name = checkFieldName(field.name, `${at}.name`, CONTENT_FIELD_NAMES, issues);
   const type = checkFieldType(field.type, `${at}.type`, issues);
   if (field.label !== undefined) {
     prefixed(`${at}.`, issues, (sink) => checkLabel(field.label, sink));
@@ -392,7 +381,7 @@ function checkField(
         message: `${type} fields take no defaultValue`,
       });
     } else {
-      const options = Array.isArray(field.options) ? (field.options as UserFieldOption[]) : [];
+      const options = Array.isArray(field.options) ? (field.options as FieldOption[]) : [];
       const checked = cleanDefault({
         name: name ?? 'defaultValue',
         type,
@@ -457,34 +446,6 @@ function checkDefaultInRange(value: number, range: Range, path: string, issues: 
   } else if (range.max !== undefined && value > range.max) {
     issues.push({ path, code: 'max', message: `defaultValue must be at most max (${range.max})` });
   }
-}
-
-function checkFieldName(value: unknown, path: string, issues: ValidationIssue[]): string | undefined {
-  if (value === undefined || value === null) {
-    issues.push({ path, code: 'required', message: 'name is required' });
-    return undefined;
-  }
-  if (typeof value !== 'string') {
-    issues.push({ path, code: 'isString', message: 'name must be a string' });
-    return undefined;
-  }
-  if (!FIELD_NAME_PATTERN.test(value)) {
-    issues.push({
-      path,
-      code: 'matches',
-      message: 'name must start with a letter and hold only letters, digits and _ (at most 63 characters)',
-    });
-    return undefined;
-  }
-  if (isReservedFieldName(value)) {
-    issues.push({
-      path,
-      code: 'reserved',
-      message: `name "${value}" is reserved (a system column, a query keyword or an object built-in)`,
-    });
-    return undefined;
-  }
-  return value;
 }
 
 function checkFieldType(value: unknown, path: string, issues: ValidationIssue[]): FieldType | undefined {
@@ -575,7 +536,7 @@ function prefixed(
 // ---------------------------------------------------------------------------------------------
 // Default values
 
-export type DefaultCheck = { ok: true; value: unknown } | { ok: false; code: string; message: string };
+export type DefaultCheck = ValueCheck;
 
 /**
  * A field's `defaultValue`, checked against its type and cleaned the way an entry value of that
@@ -651,12 +612,4 @@ function cleanManyDefault(value: unknown, allowed: string[]): DefaultCheck {
     seen.add(item);
   }
   return { ok: true, value: [...value] as string[] };
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) {
-    return false;
-  }
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
 }

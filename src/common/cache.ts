@@ -1,0 +1,63 @@
+import { LRUCache } from 'lru-cache';
+
+export interface TtlCacheOptions {
+  /** Entries kept at the most; past it the least recently used one is forgotten. */
+  max: number;
+  /** How long a stored value is used, in milliseconds from when it was stored. */
+  ttlMs: number;
+  /** The clock in milliseconds (tests); `performance.now()` by default. */
+  now?: () => number;
+}
+
+/**
+ * The one in-process cache of the service: bounded (`max` entries), each value used for at most
+ * `ttlMs`, and a generation so that `invalidate()` wins over a load already running. A load that
+ * began before an invalidation is answered to its caller but not stored: it may have read the
+ * rows before the write that invalidated, and storing it would put the old value back for a
+ * whole TTL. Each use says in a comment what bounds its staleness (DESIGN 11).
+ */
+export class TtlCache<K extends NonNullable<unknown>, V> {
+  // Values are boxed: a cached `null` (an unknown key, a deleted account) is a hit too.
+  private readonly entries: LRUCache<K, { value: V }>;
+  /** Raised by every invalidation; see `getOrLoad`. */
+  private generation = 0;
+
+  constructor(opts: TtlCacheOptions) {
+    const now = opts.now;
+    this.entries = new LRUCache<K, { value: V }>({
+      max: opts.max,
+      ttl: opts.ttlMs,
+      // Read the clock at every lookup, as a Date.now() check would: the default caches it for
+      // 1 ms and arms a timer to forget it, a timer per millisecond on a hot path.
+      ttlResolution: 0,
+      ...(now && { perf: { now } }),
+    });
+  }
+
+  /** The cached value of `key` while it is younger than the TTL, else `load()`'s, then stored. */
+  async getOrLoad(key: K, load: () => Promise<V>): Promise<V> {
+    const hit = this.entries.get(key);
+    if (hit) {
+      return hit.value;
+    }
+    const generation = this.generation;
+    const value = await load();
+    if (generation === this.generation) {
+      this.entries.set(key, { value });
+    }
+    return value;
+  }
+
+  /**
+   * Forgets `key` (every key without one), and keeps every load running now, of any key, from
+   * storing what it read. Call after the commit of the write that changes what is cached.
+   */
+  invalidate(key?: K): void {
+    this.generation++;
+    if (key === undefined) {
+      this.entries.clear();
+    } else {
+      this.entries.delete(key);
+    }
+  }
+}
