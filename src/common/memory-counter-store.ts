@@ -57,7 +57,7 @@ export class MemoryCounterStore implements ThrottlerStorage, OnApplicationShutdo
     return Promise.resolve(this.hit(this.budget(throttlerName), key, ttl, limit, blockDuration));
   }
 
-  /** Counters held for a budget (tests and the health report). */
+  /** Counters a budget holds now (the tests check the cap and the sweep with it). */
   size(throttlerName: string): number {
     return this.budgets.get(throttlerName)?.size ?? 0;
   }
