@@ -21,11 +21,13 @@ function hasBody(req: Request): boolean {
  * at most 1 MiB once decoded (413), at most MAX_BODY_DEPTH levels deep, and hold only well-formed
  * strings (no NUL, no unpaired surrogate) in keys and values (400 naming the path). The walk is
  * iterative, so no depth of input can overflow a stack here or in anything after it.
- * Errors are rejected from a promise so Nest hands them to the problem+json filter.
+ * Errors are thrown, or rejected from the promise of a body read, and Nest hands either to the
+ * problem+json filter.
  */
 @Injectable()
 export class JsonBodyMiddleware implements NestMiddleware {
-  async use(req: Request, res: Response, next: NextFunction): Promise<void> {
+  /** Synchronous for a request without a body (reads): no promise to make and await. */
+  use(req: Request, res: Response, next: NextFunction): void | Promise<void> {
     if (/%00/.test(req.originalUrl ?? req.url)) {
       throw ServiceError.validation(
         [{ path: 'url', code: 'invalidString', message: 'the URL must not contain a NUL character (%00)' }],
@@ -36,6 +38,10 @@ export class JsonBodyMiddleware implements NestMiddleware {
       next();
       return;
     }
+    return this.parse(req, res, next);
+  }
+
+  private async parse(req: Request, res: Response, next: NextFunction): Promise<void> {
     const type = req.headers['content-type'];
     if (!type || !JSON_TYPE.test(type)) {
       throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', 'The request body must be application/json', {

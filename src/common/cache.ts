@@ -1,5 +1,8 @@
 import { LRUCache } from 'lru-cache';
 
+/** A value, or a promise of it: a cache hit answers without making a promise. */
+export type Awaitable<T> = T | Promise<T>;
+
 export interface TtlCacheOptions {
   /** Entries kept at the most; past it the least recently used one is forgotten. */
   max: number;
@@ -34,12 +37,16 @@ export class TtlCache<K extends NonNullable<unknown>, V> {
     });
   }
 
-  /** The cached value of `key` while it is younger than the TTL, else `load()`'s, then stored. */
-  async getOrLoad(key: K, load: () => Promise<V>): Promise<V> {
+  /**
+   * The cached value of `key` while it is younger than the TTL (synchronously: every request
+   * reads three of these), else a promise of `load()`'s, then stored.
+   */
+  getOrLoad(key: K, load: () => Promise<V>): Awaitable<V> {
     const hit = this.entries.get(key);
-    if (hit) {
-      return hit.value;
-    }
+    return hit ? hit.value : this.load(key, load);
+  }
+
+  private async load(key: K, load: () => Promise<V>): Promise<V> {
     const generation = this.generation;
     const value = await load();
     if (generation === this.generation) {

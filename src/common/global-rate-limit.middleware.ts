@@ -28,12 +28,17 @@ export class GlobalRateLimitMiddleware implements NestMiddleware, OnApplicationS
     this.perInstance = new MemoryCounterStore(options.rateLimitMaxKeys);
   }
 
-  async use(req: Request, _res: Response, next: NextFunction): Promise<void> {
-    const { max, windowSeconds, skip } = this.options.config.rateLimit;
-    if (skip(req)) {
+  /** Synchronous when the request is skipped (every /admin/api/ read by default): no promise. */
+  use(req: Request, _res: Response, next: NextFunction): void | Promise<void> {
+    if (this.options.config.rateLimit.skip(req)) {
       next();
       return;
     }
+    return this.count(req, next);
+  }
+
+  private async count(req: Request, next: NextFunction): Promise<void> {
+    const { max, windowSeconds } = this.options.config.rateLimit;
     // IPv6 by /64 (and v4-mapped as v4), as the sign-in budget counts: one host holds a whole /64.
     const key = `global:${normalizeIp(req.ip ?? 'unknown')}`;
     const ttl = windowSeconds * 1000;

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { SessionUser } from '../../common/access/auth-context';
-import { TtlCache } from '../../common/cache';
+import { type Awaitable, TtlCache } from '../../common/cache';
 import { ServiceError } from '../../common/errors';
 import { SVC_CONNECTION } from '../../config/svc-options';
 import { RbacService } from '../rbac/rbac.service';
@@ -41,7 +41,7 @@ export class AccountsService {
   ) {}
 
   /** The account (or null when deleted). A database failure is a 500 DATABASE_ERROR, never "signed out". */
-  async getAccount(userId: string): Promise<AccountState | null> {
+  getAccount(userId: string): Awaitable<AccountState | null> {
     // A read that began before an invalidation does not store what it read (it may predate the write).
     return this.cache.getOrLoad(userId, async () => {
       try {

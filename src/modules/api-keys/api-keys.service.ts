@@ -3,7 +3,7 @@ import { InjectThrottlerStorage, ThrottlerStorage } from '@nestjs/throttler';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
-import { TtlCache } from '../../common/cache';
+import { type Awaitable, TtlCache } from '../../common/cache';
 import { randomToken, sha256Hex } from '../../common/crypto';
 import { ServiceError } from '../../common/errors';
 import { ListQuery, ListRecord, listRecord } from '../../common/pagination';
@@ -185,7 +185,7 @@ export class ApiKeysService {
     }
   }
 
-  private byHash(hash: string): Promise<ApiKeyRow | null> {
+  private byHash(hash: string): Awaitable<ApiKeyRow | null> {
     return this.cache.getOrLoad(hash, () => this.repo.findByHash(this.db.manager, hash));
   }
 

@@ -12,6 +12,7 @@ import type { Request } from 'express';
 import { ServiceError } from '../../common/errors';
 import { AUTH_CONTEXT, type AuthContext, RequestWithAuth } from '../../common/access/auth-context';
 import { OptionalAuth } from '../../common/access/auth.decorators';
+import { RouteMetadata } from '../../common/access/route-metadata';
 import { ContentAccessService } from './content-access.service';
 import type { ContentAction, Definition } from './content.types';
 import { DefinitionRegistry } from './definition-registry';
@@ -39,14 +40,18 @@ export interface Caller {
  */
 @Injectable()
 export class ContentAccessGuard implements CanActivate {
+  private readonly routes: RouteMetadata<ContentRouteMeta>;
+
   constructor(
-    private readonly reflector: Reflector,
+    reflector: Reflector,
     private readonly registry: DefinitionRegistry,
     private readonly access: ContentAccessService,
-  ) {}
+  ) {
+    this.routes = new RouteMetadata(([handler]) => reflector.get<ContentRouteMeta>(CONTENT_ROUTE, handler));
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const meta = this.reflector.get<ContentRouteMeta>(CONTENT_ROUTE, context.getHandler());
+    const meta = this.routes.of(context);
     const req = context.switchToHttp().getRequest<ContentRequest>();
     const slug = req.params.slug;
     const def = typeof slug === 'string' ? await this.registry.find(meta.kind, slug) : undefined;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { TtlCache } from '../../common/cache';
+import { type Awaitable, TtlCache } from '../../common/cache';
 import { SVC_CONNECTION } from '../../config/svc-options';
 import { RbacRepository, SUPER_ADMIN_SLUG } from './rbac.repository';
 
@@ -34,7 +34,7 @@ export class RbacService {
     private readonly repo: RbacRepository,
   ) {}
 
-  resolve(roleIds: string[]): Promise<ResolvedPermissions> {
+  resolve(roleIds: string[]): Awaitable<ResolvedPermissions> {
     const key = [...roleIds].sort().join(',');
     return this.cache.getOrLoad(key, async () =>
       roleIds.length ? this.repo.resolve(this.db.manager, roleIds) : { isSuperAdmin: false, permissions: [] },
@@ -42,7 +42,7 @@ export class RbacService {
   }
 
   /** Every permission slug (what a super-admin holds), cached like role sets. */
-  catalogue(): Promise<string[]> {
+  catalogue(): Awaitable<string[]> {
     return this.catalogueCache.getOrLoad('all', () => this.repo.allPermissionSlugs(this.db.manager));
   }
 

@@ -5,7 +5,7 @@ import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-hos
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
-import { isObservable, lastValueFrom, type Observable } from 'rxjs';
+import { lastValueFrom } from 'rxjs';
 import { sendProblem } from '../../../common/errors/problem-details.filter';
 import { parseId } from '../../../common/id.pipe';
 import { skipAdminApi } from '../../../config/config-file';
@@ -164,8 +164,10 @@ export class ContentReadLane {
       r.query = query ? parseQueryString(query) : {};
       const context = new ExecutionContextHost([req, res, noop], EntriesController, handlerOf(route.handler));
       for (const guard of route.guards) {
+        // As Nest's GuardsConsumer reads an answer: a boolean, a promise or an observable of one.
         const result = guard.canActivate(context);
-        if (typeof result === 'boolean' ? !result : !(await allowed(result))) {
+        const value = typeof result === 'boolean' ? result : await result;
+        if (!(typeof value === 'boolean' ? value : await lastValueFrom(value))) {
           throw new ForbiddenException('Forbidden resource');
         }
       }
@@ -191,12 +193,6 @@ function noop(): void {}
 
 function handlerOf(name: ReadHandler): (...args: never[]) => unknown {
   return EntriesController.prototype[name];
-}
-
-/** An asynchronous guard's answer, as Nest's GuardsConsumer reads it (promise or observable). */
-async function allowed(result: Promise<boolean> | Observable<boolean>): Promise<boolean> {
-  const value = await result;
-  return isObservable(value) ? lastValueFrom(value) : value;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { AUTH_CONTEXT, RequestWithAuth } from '../../../common/access/auth-context';
 import { COOKIE_ONLY, OPTIONAL_AUTH } from '../../../common/access/auth.decorators';
 import { IS_PUBLIC } from '../../../common/access/public.decorator';
+import { RouteMetadata } from '../../../common/access/route-metadata';
 import { SVC_ROUTE } from '../../../common/access/svc-controller';
 import { ServiceError } from '../../../common/errors';
 import { ApiKeysService } from '../../api-keys/api-keys.service';
@@ -18,23 +19,37 @@ const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
  */
 @Injectable()
 export class AuthenticationGuard implements CanActivate {
+  private readonly routes: RouteMetadata<{
+    svc: boolean;
+    isPublic: boolean;
+    cookieOnly: boolean;
+    optional: boolean;
+  }>;
+
   constructor(
-    private readonly reflector: Reflector,
+    reflector: Reflector,
     private readonly auth: AuthenticationService,
     private readonly apiKeys: ApiKeysService,
     private readonly origins: OriginCheckService,
-  ) {}
+  ) {
+    this.routes = new RouteMetadata((targets) => ({
+      svc: reflector.getAllAndOverride<boolean>(SVC_ROUTE, targets) === true,
+      isPublic: reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) === true,
+      cookieOnly: reflector.getAllAndOverride<boolean>(COOKIE_ONLY, targets) === true,
+      optional: reflector.getAllAndOverride<boolean>(OPTIONAL_AUTH, targets) === true,
+    }));
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') {
       return true;
     }
-    const targets = [context.getHandler(), context.getClass()];
-    if (!this.reflector.getAllAndOverride<boolean>(SVC_ROUTE, targets)) {
+    const route = this.routes.of(context);
+    if (!route.svc) {
       return true;
     }
     const req = context.switchToHttp().getRequest<Request & RequestWithAuth>();
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) {
+    if (route.isPublic) {
       // Open routes still see who is calling when valid credentials come along. Only a refused
       // credential (401) makes the caller a visitor; a failure to check it (the database, the
       // key store) fails the request instead (SPEC 3.2: never answered as signed in or out).
@@ -52,17 +67,14 @@ export class AuthenticationGuard implements CanActivate {
     }
     // Cookie-only routes refuse any Authorization header before looking at it, so a key or token
     // there is never authenticated, rate-counted or marked used (SPEC 4.2 note 1).
-    if (
-      req.headers.authorization !== undefined &&
-      this.reflector.getAllAndOverride<boolean>(COOKIE_ONLY, targets)
-    ) {
+    if (req.headers.authorization !== undefined && route.cookieOnly) {
       throw new ServiceError(
         'AUTH_REQUIRED',
         'This route accepts only a browser session, not a Bearer credential',
       );
     }
     const ctx = await this.auth.authenticate(req);
-    if (!ctx && this.reflector.getAllAndOverride<boolean>(OPTIONAL_AUTH, targets)) {
+    if (!ctx && route.optional) {
       req[AUTH_CONTEXT] = null;
       return true;
     }
