@@ -4,6 +4,7 @@ import { Content1763722100000 } from './1763722100000-Content';
 import { ContentPermissionOwner1763722200000 } from './1763722200000-ContentPermissionOwner';
 import { CoreSchema1763721600000 } from './1763721600000-CoreSchema';
 import { Email1763721700000 } from './1763721700000-Email';
+import { Plugins1763722300000 } from './1763722300000-Plugins';
 import { UserFields1763721900000 } from './1763721900000-UserFields';
 
 /** Every migration, in order. Listed explicitly so the app, the CLI and the tests run the same set. */
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   ApiKeys1763722000000,
   Content1763722100000,
   ContentPermissionOwner1763722200000,
+  Plugins1763722300000,
 ];

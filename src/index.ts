@@ -14,3 +14,7 @@ export { Public } from './common/access/public.decorator';
 export { RequirePermission, CookieOnly, CurrentAuth } from './common/access/auth.decorators';
 export type { AuthContext } from './common/access/auth-context';
 export { seedSuperAdmin } from './modules/accounts/seed-admin';
+export { definePlugin } from './modules/plugins/define-plugin';
+export type * from './modules/plugins/plugin.types';
+export { totpPlugin } from './plugins/totp';
+export type { TotpOptions } from './plugins/totp';

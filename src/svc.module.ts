@@ -7,7 +7,7 @@ import {
   NestModule,
   RequestMethod,
 } from '@nestjs/common';
-import { APP_FILTER, HttpAdapterHost } from '@nestjs/core';
+import { APP_FILTER, HttpAdapterHost, RouterModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import cookieParser from 'cookie-parser';
 import { LoggerModule, PARAMS_PROVIDER_TOKEN, type Params } from 'nestjs-pino';
@@ -28,6 +28,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { ContentModule } from './modules/content/content.module';
 import { EmailModule } from './modules/email/email.module';
 import { HealthModule } from './modules/health/health.module';
+import { PLUGIN_HOST, PluginHost } from './modules/plugins/plugin-host';
 import { UserFieldsModule } from './modules/user-fields/user-fields.module';
 import {
   isServicePath,
@@ -130,12 +131,19 @@ export function serviceMiddlewares(
 export class SvcModule implements NestModule {
   static forRoot(options: SvcModuleOptions): DynamicModule {
     const normalised = normaliseOptions(options);
-    return SvcModule.build({
-      module: SvcOptionsModule,
-      global: true,
-      providers: [{ provide: SVC_OPTIONS, useValue: normalised }],
-      exports: [SVC_OPTIONS],
-    });
+    const plugins = new PluginHost(normalised.config);
+    return SvcModule.build(
+      {
+        module: SvcOptionsModule,
+        global: true,
+        providers: [
+          { provide: SVC_OPTIONS, useValue: normalised },
+          { provide: PLUGIN_HOST, useValue: plugins },
+        ],
+        exports: [SVC_OPTIONS, PLUGIN_HOST],
+      },
+      plugins,
+    );
   }
 
   static forRootAsync(options: SvcModuleAsyncOptions): DynamicModule {
@@ -149,12 +157,20 @@ export class SvcModule implements NestModule {
           inject: options.inject ?? [],
           useFactory: async (...args: never[]) => normaliseOptions(await options.useFactory(...args)),
         },
+        {
+          provide: PLUGIN_HOST,
+          inject: [SVC_OPTIONS],
+          // Nest mounts modules before the factory runs: plugins with routes need forRoot (the boot says so).
+          useFactory: (o: SvcOptions) => new PluginHost(o.config),
+        },
       ],
-      exports: [SVC_OPTIONS],
+      exports: [SVC_OPTIONS, PLUGIN_HOST],
     });
   }
 
-  private static build(optionsModule: DynamicModule): DynamicModule {
+  /** `plugins`: whose routes to mount (their modules under `/admin/api/plugins/<slug>/`). */
+  private static build(optionsModule: DynamicModule, plugins?: PluginHost): DynamicModule {
+    const pluginModules = plugins?.modules() ?? [];
     return {
       module: SvcModule,
       imports: [
@@ -195,6 +211,10 @@ export class SvcModule implements NestModule {
         UserFieldsModule,
         AccountsModule,
         ContentModule,
+        ...pluginModules.map((m) => m.module),
+        ...(pluginModules.length
+          ? [RouterModule.register(pluginModules.map((m) => ({ path: m.path, module: m.module.module })))]
+          : []),
       ],
       providers: [
         GlobalRateLimitMiddleware,

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import type { EntityManager } from 'typeorm';
 import { ServiceError } from '../common/errors';
 import { EmailService } from '../modules/email/email.service';
-import { SecretBox, SecretPurpose } from '../modules/email/secret-box';
+import { SecretBox, SecretPurpose } from '../common/secret-box';
 import { SVC_OPTIONS, SvcOptions } from '../config/svc-options';
 import { Job, JobsService, QueueSpec } from './jobs.service';
 

@@ -3,7 +3,7 @@ import { AddressInfo, createServer, connect, Socket } from 'node:net';
 import { ACCOUNT_MAIL } from '../../src/jobs/account-mail.job';
 import { JOBS_SCHEMA } from '../../src/jobs/jobs.service';
 import { AccountLifecycleService } from '../../src/modules/accounts/account-lifecycle.service';
-import { SecretBox } from '../../src/modules/email/secret-box';
+import { SecretBox } from '../../src/common/secret-box';
 import { browser, cookieValue, createUser, PASSWORD, setCookies, signIn } from '../utils/auth';
 import { addresses, extractLink, startSmtp, TestSmtp, useTestSmtp } from '../utils/smtp';
 import { createTestApp, TEST_SECRET, TestApp } from '../utils/test-app';

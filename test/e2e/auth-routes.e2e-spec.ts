@@ -57,9 +57,7 @@ const BUDGET_ROUTES: Array<{ path: string; pending?: true }> = [
   { path: '/admin/api/auth/verify-email' },
   { path: '/admin/api/auth/reset-password' },
   { path: '/admin/api/auth/accept-invite' },
-  // Pending: challenges (SPEC 3.4, plugin sign-in) are not built yet. The test below fails as
-  // soon as the route exists, so this mark is removed and the route joins the table.
-  { path: '/admin/api/auth/challenge/resolve', pending: true },
+  { path: '/admin/api/auth/challenge/resolve' },
   { path: '/admin/api/auth/set-initial-password' },
   { path: '/admin/api/auth/setup' },
 ];

@@ -1,6 +1,6 @@
 import { createServer, Server, Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { SecretBox } from '../../src/modules/email/secret-box';
+import { SecretBox } from '../../src/common/secret-box';
 import { sendSmtp, SmtpDeliveryError } from '../../src/modules/email/smtp-transport';
 import { startSmtp, TestSmtp } from '../utils/smtp';
 

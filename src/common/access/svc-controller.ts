@@ -2,6 +2,11 @@ import { applyDecorators, Controller, SetMetadata, UsePipes } from '@nestjs/comm
 import { createValidationPipe } from '../validation';
 
 export const SVC_ROUTE = 'svc:route';
+/**
+ * Marks a plugin's controllers (set by the plugin host): authenticated when credentials come
+ * along, never refused by the core (CONTRACTS 10); the plugin protects its own routes.
+ */
+export const PLUGIN_ROUTE = 'svc:plugin-route';
 
 /**
  * A controller of the service: mounted under `/admin/api/<path>` (or at an absolute path for the

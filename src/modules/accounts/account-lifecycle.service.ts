@@ -69,12 +69,12 @@ export class AccountLifecycleService {
   async register(
     input: { email: string; name: string; password: string },
     client: { ip: string | null },
-  ): Promise<void> {
+  ): Promise<string | null> {
     const passwordHash = await hashPassword(input.password);
     const created = await this.db
-      .transaction(async (em) => {
+      .transaction(async (em): Promise<string | null> => {
         if (await this.accounts.findByEmail(em, input.email)) {
-          return false;
+          return null;
         }
         const id = await this.accounts.createUser(em, {
           email: input.email,
@@ -85,12 +85,12 @@ export class AccountLifecycleService {
         const link = await this.issueToken(em, id, 'verify-email');
         await this.audit.record({ event: 'register', actorId: id, target: `user:${id}`, ip: client.ip }, em);
         await this.mail.enqueue(em, { template: 'verify-email', to: input.email, name: input.name, link });
-        return true;
+        return id;
       })
       .catch((e: unknown) => {
         // Two registrations of one address at once: the unique index decides; the loser looks taken.
         if (isUniqueViolation(e)) {
-          return false;
+          return null;
         }
         throw e;
       });
@@ -98,9 +98,10 @@ export class AccountLifecycleService {
       if (this.options.config.auth.revealRegistrationConflict) {
         throw new ServiceError('DUPLICATE', 'An account with this email address already exists');
       }
-      return;
+      return null;
     }
     this.mail.wake();
+    return created;
   }
 
   /** Verifies the address; a deactivated account's address is verified too, and nothing is sent. */

@@ -28,6 +28,6 @@ import { UsersRepository } from './users.repository';
     AccountLifecycleService,
     UsersAdminService,
   ],
-  exports: [AccountsService, AccountLifecycleService],
+  exports: [AccountsService, AccountLifecycleService, UsersAdminService],
 })
 export class AccountsModule {}

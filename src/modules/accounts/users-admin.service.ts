@@ -142,6 +142,15 @@ export class UsersAdminService {
     );
   }
 
+  /**
+   * The users routes' rule for another account, for a plugin route acting on it (CONTRACTS 13.1:
+   * a reset of someone's second factor): NOT_FOUND when there is none, FORBIDDEN for a
+   * super-admin's account unless `auth` is a super-admin.
+   */
+  async assertManageable(auth: AuthContext, id: string): Promise<void> {
+    await this.db.transaction((em) => this.lockManageable(em, auth, id));
+  }
+
   async roles(id: string): Promise<ListRecord<RoleRef>> {
     const { roles } = await this.load(id);
     return listRecord(roles, roles.length, { page: 1, limit: Math.max(roles.length, 1) });

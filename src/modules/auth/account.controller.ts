@@ -6,6 +6,7 @@ import { SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
 import { AccountLifecycleService } from '../accounts/account-lifecycle.service';
 import type { AuthContext } from '../../common/access/auth-context';
 import { clientInfo } from './auth.controller';
+import { AuthService } from './auth.service';
 import { clearSessionCookies } from './cookies';
 import { CookieOnly, CurrentAuth } from '../../common/access/auth.decorators';
 import { Public } from '../../common/access/public.decorator';
@@ -28,6 +29,7 @@ export class AccountController {
 
   constructor(
     private readonly lifecycle: AccountLifecycleService,
+    private readonly auth: AuthService,
     @Inject(SVC_OPTIONS) options: SvcOptions,
   ) {
     this.secure = options.publicUrl.startsWith('https:');
@@ -39,7 +41,7 @@ export class AccountController {
   @HttpCode(200)
   @UseGuards(AuthRateLimitGuard)
   async register(@Body() dto: RegisterDto, @Req() req: Request) {
-    await this.lifecycle.register(dto, clientInfo(req));
+    await this.auth.register(dto, clientInfo(req));
     return {
       message: 'Check your inbox: if the address can be registered, a verification link is on its way',
     };

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { requestStartedAt } from '../../common/request-start';
 import { SvcController } from '../../common/access/svc-controller';
 import { AuthContext } from '../../common/access/auth-context';
-import { AuthService, ClientInfo, IssuedSession } from './auth.service';
+import { AuthService, ClientInfo, IssuedSession, LoginOutcome } from './auth.service';
 import {
   clearPendingCookie,
   clearSessionCookies,
@@ -15,9 +15,11 @@ import {
 } from './cookies';
 import { PendingLoginsService } from './pending-logins.service';
 import { CsrfService } from './csrf.service';
-import { CookieOnly, CurrentAuth } from '../../common/access/auth.decorators';
+import { CookieOnly, CurrentAuth, OptionalAuth } from '../../common/access/auth.decorators';
+import { ServiceError } from '../../common/errors';
+import { PluginsService } from '../plugins/plugins.service';
 import { Public } from '../../common/access/public.decorator';
-import { LoginDto, SetInitialPasswordDto, SetupDto } from './dto/auth.dto';
+import { LoginDto, ResolveChallengeDto, SetInitialPasswordDto, SetupDto } from './dto/auth.dto';
 import { AuthRateLimitGuard } from './guards/auth-rate-limit.guard';
 import { CsrfGuard } from './guards/csrf.guard';
 import { SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
@@ -38,6 +40,7 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly pendingLogins: PendingLoginsService,
     private readonly csrf: CsrfService,
+    private readonly plugins: PluginsService,
     @Inject(SVC_OPTIONS) options: SvcOptions,
   ) {
     this.secure = options.publicUrl.startsWith('https:');
@@ -70,18 +73,52 @@ export class AuthController {
   @HttpCode(200)
   @UseGuards(AuthRateLimitGuard)
   async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const outcome = await this.auth.login(dto.email, dto.password, clientInfo(req));
-    if (outcome.challenge) {
-      const c = outcome.challenge;
-      setPendingCookie(res, c.pendingToken, c.expiresAt, this.secure);
-      return {
-        status: 'challenge',
-        challengeType: c.challengeType,
-        pendingToken: c.pendingToken,
-        uiHint: c.uiHint,
-      };
+    const outcome = await this.auth.login(dto.email, dto.password, clientInfo(req), req);
+    return outcome.challenge ? this.pause(res, outcome) : this.answer(res, outcome.session, 'Signed in');
+  }
+
+  /** Answers a second factor (SPEC 3.4, CONTRACTS 3.3): the token from the body, else the `svc_pending` cookie. */
+  @Post('challenge/resolve')
+  @Public()
+  @HttpCode(200)
+  @UseGuards(AuthRateLimitGuard)
+  async resolveChallenge(
+    @Body() dto: ResolveChallengeDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    let outcome: LoginOutcome;
+    try {
+      outcome = await this.auth.resolveChallenge(
+        dto.pendingToken ?? this.cookie(req, PENDING_COOKIE),
+        dto.response,
+        clientInfo(req),
+      );
+    } catch (e) {
+      // A wrong answer's new token replaces the spent one in the cookie too (a resumed login reads it).
+      const next =
+        e instanceof ServiceError
+          ? (e.data as { pendingToken?: unknown } | undefined)?.pendingToken
+          : undefined;
+      if (typeof next === 'string') {
+        setPendingCookie(res, next, new Date(Date.now() + 10 * 60 * 1000), this.secure);
+      } else {
+        clearPendingCookie(res, this.secure);
+      }
+      throw e;
     }
-    return this.answer(res, outcome.session, 'Signed in');
+    if (outcome.challenge) {
+      return { ok: true, continues: true, ...this.pause(res, outcome) };
+    }
+    clearPendingCookie(res, this.secure);
+    return { ok: true, ...this.answer(res, outcome.session, 'Signed in') };
+  }
+
+  /** The login page's plugin parts (CONTRACTS 3.3): provider buttons, challenge views, slots. */
+  @Get('ui')
+  @Public()
+  ui() {
+    return this.plugins.ui();
   }
 
   /** Finishes a login paused because an administrator-set password must be replaced (SPEC 3.4). */
@@ -111,7 +148,7 @@ export class AuthController {
     }
     return {
       challengeType: step.row.kind,
-      uiHint: null,
+      uiHint: this.plugins.challenge(step.row.kind)?.challenge.uiHint ?? null,
       attemptsRemaining: step.attemptsRemaining,
       expiresAt: step.row.expires_at.toISOString(),
     };
@@ -133,20 +170,41 @@ export class AuthController {
   @Public()
   @HttpCode(200)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    await this.auth.logout(this.cookie(req, REFRESH_COOKIE), clientInfo(req));
+    await this.auth.logout(this.cookie(req, REFRESH_COOKIE), clientInfo(req), req);
     clearSessionCookies(res, this.secure);
     return { message: 'Signed out' };
   }
 
+  /** The session (cookie only); a plugin's `determineUser` hook may name the user first (SPEC 6). */
   @Get('session')
   @CookieOnly()
-  session(@CurrentAuth() auth: AuthContext) {
+  @OptionalAuth()
+  async session(@CurrentAuth() auth: AuthContext | undefined, @Req() req: Request) {
+    const determined = this.plugins.hasHook('determineUser') ? await this.auth.determinedUser(req) : null;
+    if (determined) {
+      return { user: determined, exp: auth?.exp ?? null };
+    }
+    if (!auth) {
+      throw new ServiceError('AUTH_REQUIRED', 'Sign in to use this route');
+    }
     return { user: auth.user, exp: auth.exp };
   }
 
   private cookie(req: Request, name: string): string | undefined {
     const value = (req.cookies as Record<string, string> | undefined)?.[name];
     return typeof value === 'string' && value !== '' ? value : undefined;
+  }
+
+  /** A paused login: the challenge body, and the token in the `svc_pending` cookie for a resumed page. */
+  private pause(res: Response, outcome: LoginOutcome) {
+    const c = outcome.challenge!;
+    setPendingCookie(res, c.pendingToken, c.expiresAt, this.secure);
+    return {
+      status: 'challenge',
+      challengeType: c.challengeType,
+      pendingToken: c.pendingToken,
+      uiHint: c.uiHint,
+    };
   }
 
   private answer(res: Response, s: IssuedSession, message: string) {

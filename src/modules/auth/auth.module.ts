@@ -29,6 +29,7 @@ import { CsrfGuard } from './guards/csrf.guard';
 import { addInProcessRuntime, removeInProcessRuntime, Runtime } from './in-process';
 import { PendingLoginsRepository } from './pending-logins.repository';
 import { PendingLoginsService } from './pending-logins.service';
+import { PluginsModule } from '../plugins/plugins.module';
 
 /** SPEC 4: every /auth response is sent with no-store cache headers. */
 function noStore(_req: Request, res: Response, next: NextFunction): void {
@@ -38,7 +39,8 @@ function noStore(_req: Request, res: Response, next: NextFunction): void {
 }
 
 /**
- * Sessions (SPEC 3, 5.2): setup, login, refresh, logout, CSRF, pending steps and the account gate
+ * Sessions (SPEC 3, 5.2, 5.7): setup, login, refresh, logout, CSRF, pending steps (plugins'
+ * challenges), `completeLogin` for plugins, the login-page UI and the account gate
  * over `/admin/api/auth/*`, and the runtime of the in-process helpers. Who is calling is
  * identity's job (its global guards); the accounts signed in are the accounts module's. The auth
  * budget's throttler storage registered here is global: API keys and the global limit count there.
@@ -50,6 +52,7 @@ function noStore(_req: Request, res: Response, next: NextFunction): void {
     RbacModule,
     AuditModule,
     UserFieldsModule,
+    PluginsModule,
     ThrottlerModule.forRootAsync({
       inject: [SVC_OPTIONS],
       useFactory: (o: SvcOptions) => ({

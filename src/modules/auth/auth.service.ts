@@ -1,9 +1,11 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import type { Request } from 'express';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { SessionUser } from '../../common/access/auth-context';
 import { newHashedToken, sha256Hex } from '../../common/crypto';
 import { ServiceError } from '../../common/errors';
+import { safeNext } from '../../common/redirects';
 import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
 import { AccountLifecycleService } from '../accounts/account-lifecycle.service';
 import { AccountsService } from '../accounts/accounts.service';
@@ -11,6 +13,9 @@ import type { AccountState, CheckedPassword } from '../accounts/accounts.types';
 import { AuditService } from '../audit/audit.service';
 import { REFRESH_TTL_MS, TokensService } from '../identity/tokens.service';
 import { UserFieldsService } from '../user-fields/user-fields.service';
+import type { CompleteLoginOptions, HookUser, PluginDefinition } from '../plugins/plugin.types';
+import { PluginsService } from '../plugins/plugins.service';
+import { setPendingCookie, setSessionCookies } from './cookies';
 import { CredentialsRepository } from './credentials.repository';
 import { PendingChallenge, PendingLoginsService, SET_INITIAL_PASSWORD } from './pending-logins.service';
 
@@ -36,14 +41,28 @@ export interface IssuedSession {
 export type LoginOutcome =
   { session: IssuedSession; challenge?: undefined } | { challenge: PendingChallenge; session?: undefined };
 
-export type RefusalReason = 'invalid-credentials' | 'locked' | 'deactivated' | 'unverified';
+export type RefusalReason =
+  | 'invalid-credentials'
+  | 'locked'
+  | 'deactivated'
+  | 'unverified'
+  /** `completeLogin` with an id that names no account. */
+  | 'unknown-user'
+  /** A plugin hook refused the login with a 4xx error. */
+  | 'blocked';
+
+/** Where `completeLogin` sends the browser (SPEC 5.7.4). */
+export const LOGIN_PAGE_REFUSED = '/admin/login?error=signin-failed';
+export const LOGIN_PAGE_RESUME = '/admin/login?resume=1';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const REFUSED = () => new ServiceError('AUTH_INVALID_CREDENTIALS', 'Invalid email or password');
 
 @Injectable()
-export class AuthService {
+export class AuthService implements OnModuleInit {
   private readonly logger = new Logger('Auth');
   private readonly rotations = new RecentRotations();
+  private readonly secureCookies: boolean;
 
   constructor(
     @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
@@ -55,35 +74,219 @@ export class AuthService {
     private readonly pending: PendingLoginsService,
     private readonly userFields: UserFieldsService,
     private readonly lifecycle: AccountLifecycleService,
-  ) {}
+    private readonly plugins: PluginsService,
+  ) {
+    this.secureCookies = options.publicUrl.startsWith('https:');
+  }
+
+  onModuleInit(): void {
+    this.plugins.setLoginCompleter((plugin, userId, opts) => this.completeLogin(plugin, userId, opts));
+  }
 
   /**
-   * Email + password login (SPEC 5.2). Right credentials end in a session, or pause at a step (an
-   * administrator-set password must be replaced first: SPEC 3.4). bcrypt runs outside any
-   * transaction; what it decided is then claimed under the account's row lock (see
-   * `claimPasswordLogin`), so a lockout, a password write or a deactivation that committed in
-   * the meantime wins, and one that comes later waits for this session and then ends it.
+   * Email + password login (SPEC 5.2, 6). `beforeLogin` hooks first, then the password strategy:
+   * bcrypt runs outside any transaction and what it decided is claimed under the account's row
+   * lock (`claimPassword`), so a lockout, a password write or a deactivation committed in the
+   * meantime wins. Then `afterAuthenticate` (outside any transaction: a plugin may query), and
+   * the session or a paused step (`afterStrategy`), minted only while the account counter is the
+   * one the password was claimed under.
    */
-  async login(email: string, password: string, client: ClientInfo): Promise<LoginOutcome> {
+  async login(email: string, password: string, client: ClientInfo, request?: Request): Promise<LoginOutcome> {
+    if (request) {
+      await this.plugins.beforeLogin({ email, strategy: PASSWORD_STRATEGY, request });
+    }
     const checked = await this.checkPassword(email, password, client);
-    const outcome = await this.db.transaction(
-      async (em): Promise<LoginOutcome | { refused: RefusalReason }> => {
-        const account = await this.claimPassword(em, checked);
-        if ('refused' in account) {
-          return account;
-        }
-        if (account.must_change_password) {
-          const challenge = await this.pending.start(em, {
-            userId: account.id,
-            kind: SET_INITIAL_PASSWORD,
-            strategy: PASSWORD_STRATEGY,
-          });
-          return { challenge };
-        }
-        return { session: await this.openSession(em, account, client, PASSWORD_STRATEGY) };
-      },
+    const account = await this.db.transaction((em) => this.claimPassword(em, checked));
+    if ('refused' in account) {
+      return this.refuse(account.refused, client);
+    }
+    return this.afterStrategy(account, client, PASSWORD_STRATEGY);
+  }
+
+  /**
+   * What follows a strategy that identified the account (SPEC 3.4, 6): `afterAuthenticate` hooks
+   * (the first challenge pauses the login), then the forced password change or the session.
+   */
+  private async afterStrategy(
+    account: AccountState,
+    client: ClientInfo,
+    strategy: string,
+  ): Promise<LoginOutcome> {
+    const decided = await this.plugins.afterAuthenticate(this.hookUser(account));
+    if ('challenge' in decided) {
+      const { challenge } = decided.challenge;
+      const paused = await this.db.transaction((em) =>
+        this.pending.start(em, {
+          userId: account.id,
+          kind: challenge.id,
+          strategy,
+          uiHint: challenge.uiHint ?? null,
+          accountVer: account.ver,
+        }),
+      );
+      return { challenge: paused };
+    }
+    return this.sessionOrPasswordChange(account.id, account.ver, client, strategy);
+  }
+
+  /**
+   * The end of a login whose proofs are all in: under the account's row lock, refused unless the
+   * account may sign in and its counter is still `ver` (no password write or deactivation since
+   * the proof), then the forced password change (SPEC 3.4) or the session.
+   */
+  private sessionOrPasswordChange(
+    userId: string,
+    ver: number | null,
+    client: ClientInfo,
+    strategy: string,
+  ): Promise<LoginOutcome> {
+    return this.db.transaction(async (em): Promise<LoginOutcome> => {
+      const current = await this.accounts.lockAccount(em, userId);
+      if (!current || this.refusalReason(current) || (ver !== null && current.ver !== ver)) {
+        throw REFUSED();
+      }
+      if (current.must_change_password) {
+        const challenge = await this.pending.start(em, {
+          userId,
+          kind: SET_INITIAL_PASSWORD,
+          strategy,
+          accountVer: current.ver,
+        });
+        return { challenge };
+      }
+      return { session: await this.openSession(em, current, client, strategy) };
+    });
+  }
+
+  /**
+   * `POST /auth/challenge/resolve` (SPEC 3.4, CONTRACTS 3.3): the pending token is used up first
+   * (so two answers racing with one token cannot both count), then the plugin's `resolve`. A
+   * right answer goes on to the forced password change or the session; a wrong one gets a new
+   * token while attempts remain, and none once the cap is reached (the flow ends; the account
+   * is not locked).
+   */
+  async resolveChallenge(
+    token: string | undefined,
+    response: unknown,
+    client: ClientInfo,
+  ): Promise<LoginOutcome> {
+    const row = await this.db.transaction((em) => this.pending.completeChallenge(em, token));
+    const step = this.plugins.challenge(row.kind);
+    if (!step) {
+      throw new ServiceError(
+        'AUTH_INVALID_CREDENTIALS',
+        'This sign-in step is not valid any more; sign in again',
+      );
+    }
+    if (!(await this.plugins.resolveChallenge(step, row.user_id, response))) {
+      const next = await this.db.transaction((em) => this.pending.retry(em, row));
+      await this.audit.record({
+        event: 'login-failed',
+        metadata: { reason: 'challenge-failed', strategy: row.strategy, challenge: row.kind },
+        ip: client.ip,
+      });
+      throw new ServiceError(
+        'AUTH_INVALID_CREDENTIALS',
+        next ? 'The answer is not right' : 'Too many wrong answers; sign in again',
+        next ?? { attemptsRemaining: 0 },
+      );
+    }
+    return this.sessionOrPasswordChange(row.user_id, row.account_ver, client, row.strategy);
+  }
+
+  /**
+   * `ctx.auth.completeLogin` (SPEC 5.7, CONTRACTS 10): an external sign-in a plugin has proved.
+   * Every outcome is a 302 on `response`; the cases of SPEC 5.7.5 are thrown to the calling route.
+   */
+  async completeLogin(plugin: PluginDefinition, userId: string, o: CompleteLoginOptions): Promise<void> {
+    if (!plugin.capabilities?.includes('auth.login')) {
+      throw new Error(`plugin "${plugin.slug}" called completeLogin without the capability auth.login`);
+    }
+    const strategy = o?.strategy;
+    if (
+      typeof strategy !== 'string' ||
+      !strategy.startsWith(`${plugin.slug}:`) ||
+      strategy === `${plugin.slug}:`
+    ) {
+      throw new Error(`plugin "${plugin.slug}": the strategy must be named "${plugin.slug}:<name>"`);
+    }
+    const { request, response } = o;
+    const client = { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
+    const account =
+      typeof userId === 'string' && UUID.test(userId)
+        ? await this.accounts.loadAccount(this.db.manager, userId)
+        : null;
+    const reason = account ? this.refusalReason(account) : 'unknown-user';
+    if (reason || !account) {
+      await this.auditRefusal(reason ?? 'unknown-user', client, strategy);
+      response.redirect(302, LOGIN_PAGE_REFUSED);
+      return;
+    }
+    let outcome: LoginOutcome;
+    try {
+      await this.plugins.beforeLogin({ email: account.email, strategy, request });
+      outcome = await this.afterStrategy(account, client, strategy);
+    } catch (e) {
+      if (e instanceof ServiceError && e.status >= 400 && e.status < 500) {
+        await this.auditRefusal('blocked', client, strategy);
+        response.redirect(302, LOGIN_PAGE_REFUSED);
+        return;
+      }
+      throw e;
+    }
+    if (outcome.challenge) {
+      setPendingCookie(
+        response,
+        outcome.challenge.pendingToken,
+        outcome.challenge.expiresAt,
+        this.secureCookies,
+      );
+      response.redirect(302, LOGIN_PAGE_RESUME);
+      return;
+    }
+    const s = outcome.session;
+    setSessionCookies(response, { accessToken: s.token, refreshToken: s.refreshToken }, this.secureCookies);
+    response.redirect(302, safeNext(o.next));
+  }
+
+  /**
+   * `POST /auth/register` with the plugin hooks (SPEC 6): `beforeRegister` may change the email
+   * and name (never sees the password); `afterRegister` runs only for an account created.
+   */
+  async register(
+    input: { email: string; name: string; password: string },
+    client: ClientInfo,
+  ): Promise<void> {
+    const data = await this.plugins.beforeRegister({ email: input.email, name: input.name });
+    if (typeof data.email !== 'string' || !data.email || typeof data.name !== 'string' || !data.name) {
+      throw new ServiceError('INTERNAL_ERROR', 'The registration could not be completed; try again later');
+    }
+    const id = await this.lifecycle.register(
+      { email: data.email, name: data.name, password: input.password },
+      client,
     );
-    return 'refused' in outcome ? this.refuse(outcome.refused, client) : outcome;
+    if (id && this.plugins.hasHook('afterRegister')) {
+      const account = await this.accounts.loadAccount(this.db.manager, id);
+      if (account) {
+        await this.plugins.afterRegister(this.sessionUser(account));
+      }
+    }
+  }
+
+  /**
+   * `GET /auth/session` with a `determineUser` hook (SPEC 6): the account the hook named, when it
+   * may hold a session (the account gate), as the session user core builds from the account.
+   */
+  async determinedUser(request: Request): Promise<SessionUser | null> {
+    const named = await this.plugins.determineUser(request);
+    if (!named) {
+      return null;
+    }
+    const account = UUID.test(named.id) ? await this.accounts.getAccount(named.id) : null;
+    if (!account || !this.maySignIn(account)) {
+      throw new ServiceError('AUTH_REQUIRED', 'Sign in to use this route');
+    }
+    return this.sessionUser(account);
   }
 
   /**
@@ -292,14 +495,19 @@ export class AuthService {
     throw new ServiceError('REFRESH_FAILED', 'The session cannot be renewed; sign in again');
   }
 
-  /** Deletes the session's refresh token row (when there is one). */
-  async logout(refreshToken: string | undefined, client: ClientInfo): Promise<void> {
-    if (!refreshToken) {
-      return;
+  /** Deletes the session's refresh token row (when there is one), between the logout hooks (SPEC 6). */
+  async logout(refreshToken: string | undefined, client: ClientInfo, request?: Request): Promise<void> {
+    if (request) {
+      await this.plugins.beforeLogout(request);
     }
-    const userId = await this.credentials.deleteRefreshToken(this.db.manager, sha256Hex(refreshToken));
+    const userId = refreshToken
+      ? await this.credentials.deleteRefreshToken(this.db.manager, sha256Hex(refreshToken))
+      : null;
     if (userId) {
       await this.audit.record({ event: 'logout', actorId: userId, target: `user:${userId}`, ip: client.ip });
+    }
+    if (request) {
+      await this.plugins.afterLogout(userId ?? null, request);
     }
   }
 
@@ -333,6 +541,8 @@ export class AuthService {
   ): Promise<IssuedSession> {
     await this.accounts.recordSuccessfulLogin(em, account.id);
     const session = await this.mintSession(em, account, client);
+    // SPEC 6: after the session is minted, before the success audit row; a throw rolls it back.
+    await this.plugins.afterLogin(this.hookUser(account));
     await this.auditLogin(em, account.id, strategy, client);
     return session;
   }
@@ -344,7 +554,11 @@ export class AuthService {
     client: ClientInfo,
   ): Promise<IssuedSession> {
     const user = this.sessionUser(account);
-    const { token, exp } = this.tokens.signAccess(user, account.ver);
+    const core = this.tokens.accessClaims(user, account.ver);
+    const claims = this.plugins.hasHook('customizeClaims')
+      ? await this.plugins.customizeClaims(core, user)
+      : core;
+    const { token, exp } = this.tokens.signClaims(claims);
     const refresh = newHashedToken(REFRESH_TTL_MS);
     await this.credentials.insertRefreshToken(em, {
       userId: account.id,
@@ -368,18 +582,27 @@ export class AuthService {
     return this.accounts.sessionUser(account, this.userFields.present(account.custom));
   }
 
+  /** What the login hooks see (CONTRACTS 10): the session user and the two account flags. */
+  private hookUser(account: AccountState): HookUser {
+    return {
+      ...this.sessionUser(account),
+      isActive: account.is_active,
+      emailVerified: account.email_verified_at !== null,
+    };
+  }
+
   private async refuse(reason: RefusalReason, client: ClientInfo): Promise<never> {
     await this.auditRefusal(reason, client);
     throw REFUSED();
   }
 
-  private async auditRefusal(reason: RefusalReason, client: ClientInfo): Promise<void> {
-    this.logger.log({ reason }, 'login refused');
-    await this.audit.record({
-      event: 'login-failed',
-      metadata: { reason, strategy: PASSWORD_STRATEGY },
-      ip: client.ip,
-    });
+  private async auditRefusal(
+    reason: RefusalReason,
+    client: ClientInfo,
+    strategy = PASSWORD_STRATEGY,
+  ): Promise<void> {
+    this.logger.log({ reason, strategy }, 'login refused');
+    await this.audit.record({ event: 'login-failed', metadata: { reason, strategy }, ip: client.ip });
   }
 }
 

@@ -11,6 +11,8 @@ export interface PendingLoginRow {
   max_attempts: number;
   expires_at: Date;
   completed_at: Date | null;
+  /** The account counter when the login paused (null: rows from before it was kept). */
+  account_ver: number | null;
 }
 
 /** SQL for paused logins (pending_logins). */
@@ -18,7 +20,15 @@ export interface PendingLoginRow {
 export class PendingLoginsRepository {
   async insertPendingLogin(
     em: EntityManager,
-    p: { userId: string; kind: string; strategy: string; maxAttempts: number; expiresAt: Date },
+    p: {
+      userId: string;
+      kind: string;
+      strategy: string;
+      maxAttempts: number;
+      expiresAt: Date;
+      accountVer: number | null;
+      attempts?: number;
+    },
   ): Promise<string> {
     // Housekeeping: the account's finished or expired paused logins are of no further use.
     await em.query(
@@ -27,9 +37,9 @@ export class PendingLoginsRepository {
     );
     const found = await rows<{ id: string }>(
       em,
-      `INSERT INTO pending_logins (user_id, kind, strategy, max_attempts, expires_at)
-       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [p.userId, p.kind, p.strategy, p.maxAttempts, p.expiresAt],
+      `INSERT INTO pending_logins (user_id, kind, strategy, max_attempts, expires_at, account_ver, attempts)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [p.userId, p.kind, p.strategy, p.maxAttempts, p.expiresAt, p.accountVer, p.attempts ?? 0],
     );
     return found[0].id;
   }
@@ -39,14 +49,22 @@ export class PendingLoginsRepository {
     return found[0] ?? null;
   }
 
-  /** Finishes a paused login once: a second use (or a spent or expired one) finds nothing. */
-  async completePendingLogin(em: EntityManager, id: string): Promise<PendingLoginRow | null> {
+  /**
+   * Uses a paused login once, when it is of `kind` (or, with `kind` null, of any kind but
+   * `notKind`): a second use, a spent, expired or other-kind one finds nothing and changes nothing.
+   */
+  async completePendingLogin(
+    em: EntityManager,
+    id: string,
+    kind: { is: string } | { isNot: string },
+  ): Promise<PendingLoginRow | null> {
     const found = await rows<PendingLoginRow>(
       em,
       `UPDATE pending_logins SET completed_at = now()
         WHERE id = $1 AND completed_at IS NULL AND attempts < max_attempts AND expires_at > now()
+          AND (kind = $2) = $3
         RETURNING *`,
-      [id],
+      [id, 'is' in kind ? kind.is : kind.isNot, 'is' in kind],
     );
     return found[0] ?? null;
   }

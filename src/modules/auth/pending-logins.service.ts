@@ -22,7 +22,7 @@ const SPENT = () =>
   new ServiceError('AUTH_INVALID_CREDENTIALS', 'This sign-in step is not valid any more; sign in again');
 
 /**
- * Paused logins (a forced password change now, second factors later). The JWT only names a
+ * Paused logins (a plugin's second factor, a forced password change). The JWT only names a
  * pending_logins row; the row enforces single use, expiry and the attempt cap, so a token can
  * never be replayed and is never a session.
  */
@@ -36,7 +36,7 @@ export class PendingLoginsService {
 
   async start(
     em: EntityManager,
-    p: { userId: string; kind: string; strategy: string; uiHint?: string | null },
+    p: { userId: string; kind: string; strategy: string; uiHint?: string | null; accountVer: number },
   ): Promise<PendingChallenge> {
     const expiresAt = new Date(Date.now() + PENDING_TTL_MS);
     const id = await this.repo.insertPendingLogin(em, {
@@ -45,6 +45,7 @@ export class PendingLoginsService {
       strategy: p.strategy,
       maxAttempts: PENDING_MAX_ATTEMPTS,
       expiresAt,
+      accountVer: p.accountVer,
     });
     return {
       challengeType: p.kind,
@@ -71,13 +72,53 @@ export class PendingLoginsService {
   }
 
   /** Uses the token once for a step of `kind`, inside the caller's transaction. */
-  async complete(em: EntityManager, token: string | undefined, kind: string): Promise<PendingLoginRow> {
+  complete(em: EntityManager, token: string | undefined, kind: string): Promise<PendingLoginRow> {
+    return this.use(em, token, { is: kind });
+  }
+
+  /** Uses the token once for a plugin's challenge (any step but the forced password change). */
+  completeChallenge(em: EntityManager, token: string | undefined): Promise<PendingLoginRow> {
+    return this.use(em, token, { isNot: SET_INITIAL_PASSWORD });
+  }
+
+  /**
+   * After a wrong answer: the same step under a new token (the used one is spent), one attempt
+   * fewer, the same expiry; null once the cap is reached (the flow ends; the account is not locked).
+   */
+  async retry(
+    em: EntityManager,
+    used: PendingLoginRow,
+  ): Promise<{ pendingToken: string; attemptsRemaining: number } | null> {
+    const attempts = used.attempts + 1;
+    if (attempts >= used.max_attempts || used.expires_at.getTime() <= Date.now()) {
+      return null;
+    }
+    const id = await this.repo.insertPendingLogin(em, {
+      userId: used.user_id,
+      kind: used.kind,
+      strategy: used.strategy,
+      maxAttempts: used.max_attempts,
+      expiresAt: used.expires_at,
+      accountVer: used.account_ver,
+      attempts,
+    });
+    return {
+      pendingToken: this.tokens.signPending(used.user_id, id, used.expires_at),
+      attemptsRemaining: used.max_attempts - attempts,
+    };
+  }
+
+  private async use(
+    em: EntityManager,
+    token: string | undefined,
+    kind: { is: string } | { isNot: string },
+  ): Promise<PendingLoginRow> {
     const claims = token ? this.tokens.verifyPending(token) : null;
     if (!claims) {
       throw SPENT();
     }
-    const row = await this.repo.completePendingLogin(em, claims.jti);
-    if (!row || row.user_id !== claims.sub || row.kind !== kind) {
+    const row = await this.repo.completePendingLogin(em, claims.jti, kind);
+    if (!row || row.user_id !== claims.sub) {
       throw SPENT();
     }
     return row;

@@ -12,7 +12,7 @@ import {
   ProviderSortField,
   StoredSmtpConfig,
 } from './email-providers.repository';
-import { SecretBox } from './secret-box';
+import { SecretBox } from '../../common/secret-box';
 import type { SmtpSettings } from './smtp-transport';
 import type { CreateEmailProviderDto, UpdateEmailProviderDto } from './dto/email-provider.dto';
 

@@ -8,7 +8,7 @@ import { EmailTemplatesRepository } from './email-templates.repository';
 import { EmailTemplatesService } from './email-templates.service';
 import { EmailController } from './email.controller';
 import { EmailService } from './email.service';
-import { SecretBox } from './secret-box';
+import { SecretBox } from '../../common/secret-box';
 
 /**
  * Email: providers, templates and layout over REST, and EmailService for the rest of the

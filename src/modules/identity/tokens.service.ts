@@ -67,6 +67,14 @@ export class TokensService {
     ver: number,
     opts: { direct?: boolean } = {},
   ): { token: string; exp: number } {
+    return this.signClaims(this.accessClaims(user, ver, opts), opts);
+  }
+
+  /**
+   * The claims core builds for an access token (CONTRACTS 3.2): configured user fields, then the
+   * identity, `roleIds`, `ver`, `iat` and `exp` (plugins may add to them: `customizeClaims`).
+   */
+  accessClaims(user: SessionUser, ver: number, opts: { direct?: boolean } = {}): Record<string, unknown> {
     const iat = Math.floor(Date.now() / 1000);
     const exp = iat + (opts.direct ? DIRECT_ACCESS_TTL_SECONDS : ACCESS_TTL_SECONDS);
     const claims: Record<string, unknown> = {};
@@ -76,7 +84,7 @@ export class TokensService {
         claims[field.name] = value;
       }
     }
-    Object.assign(claims, {
+    return Object.assign(claims, {
       sub: user.id,
       email: user.email,
       name: user.name,
@@ -85,6 +93,13 @@ export class TokensService {
       iat,
       exp,
     });
+  }
+
+  /** Signs claims from `accessClaims` (with a plugin's additions) as an access token. */
+  signClaims(
+    claims: Record<string, unknown>,
+    opts: { direct?: boolean } = {},
+  ): { token: string; exp: number } {
     const token = this.jwt.sign(claims, {
       secret: this.accessKey,
       algorithm: 'HS256',
@@ -93,7 +108,7 @@ export class TokensService {
       // jsonwebtoken adds `typ: "JWT"` unless told otherwise: an explicit undefined leaves it out.
       header: { alg: 'HS256', typ: opts.direct ? undefined : ACCESS_TYP },
     });
-    return { token, exp };
+    return { token, exp: claims.exp as number };
   }
 
   /** The claims of a valid access token, or null (bad signature, expired, wrong audience or `typ`). */

@@ -1,5 +1,5 @@
 import { Trim } from '../../../common/dto';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsDefined, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsStrongPassword } from '../../../common/password-strength';
 
 export class LoginDto {
@@ -97,4 +97,15 @@ export class SetInitialPasswordDto {
 
   @IsStrongPassword()
   newPassword!: string;
+}
+
+/** `POST /auth/challenge/resolve`: the token (or the `svc_pending` cookie) and the answer, as the challenge reads it. */
+export class ResolveChallengeDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(4096)
+  pendingToken?: string;
+
+  @IsDefined({ message: 'response is required' })
+  response!: unknown;
 }

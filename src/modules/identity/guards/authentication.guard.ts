@@ -5,7 +5,7 @@ import { AUTH_CONTEXT, RequestWithAuth } from '../../../common/access/auth-conte
 import { COOKIE_ONLY, OPTIONAL_AUTH } from '../../../common/access/auth.decorators';
 import { IS_PUBLIC } from '../../../common/access/public.decorator';
 import { RouteMetadata } from '../../../common/access/route-metadata';
-import { SVC_ROUTE } from '../../../common/access/svc-controller';
+import { PLUGIN_ROUTE, SVC_ROUTE } from '../../../common/access/svc-controller';
 import { ServiceError } from '../../../common/errors';
 import { ApiKeysService } from '../../api-keys/api-keys.service';
 import { AuthenticationService } from '../authentication.service';
@@ -34,7 +34,11 @@ export class AuthenticationGuard implements CanActivate {
   ) {
     this.routes = new RouteMetadata((targets) => ({
       svc: reflector.getAllAndOverride<boolean>(SVC_ROUTE, targets) === true,
-      isPublic: reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) === true,
+      // Plugin routes are open like public ones: credentials that come along are checked, and
+      // the plugin decides (CONTRACTS 10).
+      isPublic:
+        reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) === true ||
+        reflector.getAllAndOverride<boolean>(PLUGIN_ROUTE, targets) === true,
       cookieOnly: reflector.getAllAndOverride<boolean>(COOKIE_ONLY, targets) === true,
       optional: reflector.getAllAndOverride<boolean>(OPTIONAL_AUTH, targets) === true,
     }));
@@ -49,6 +53,14 @@ export class AuthenticationGuard implements CanActivate {
       return true;
     }
     const req = context.switchToHttp().getRequest<Request & RequestWithAuth>();
+    // Cookie-only routes refuse any Authorization header before looking at it, so a key or token
+    // there is never authenticated, rate-counted or marked used (SPEC 4.2 note 1).
+    if (req.headers.authorization !== undefined && route.cookieOnly) {
+      throw new ServiceError(
+        'AUTH_REQUIRED',
+        'This route accepts only a browser session, not a Bearer credential',
+      );
+    }
     if (route.isPublic) {
       // Open routes still see who is calling when valid credentials come along. Only a refused
       // credential (401) makes the caller a visitor; a failure to check it (the database, the
@@ -64,14 +76,6 @@ export class AuthenticationGuard implements CanActivate {
         await this.apiKeys.consumeRateLimit(key.id, context.switchToHttp().getResponse<Response>());
       }
       return true;
-    }
-    // Cookie-only routes refuse any Authorization header before looking at it, so a key or token
-    // there is never authenticated, rate-counted or marked used (SPEC 4.2 note 1).
-    if (req.headers.authorization !== undefined && route.cookieOnly) {
-      throw new ServiceError(
-        'AUTH_REQUIRED',
-        'This route accepts only a browser session, not a Bearer credential',
-      );
     }
     const ctx = await this.auth.authenticate(req);
     if (!ctx && route.optional) {

@@ -1,0 +1,116 @@
+import type { AuthContext } from '../../common/access/auth-context';
+import { PLUGIN_ROUTE, SVC_ROUTE } from '../../common/access/svc-controller';
+import type { SecretBox } from '../../common/secret-box';
+import type { ResolvedConfig } from '../../config/config.types';
+import { SERVICE_VERSION } from '../../common/version';
+import { checkPlugins } from './plugin-checks';
+import type {
+  CompleteLoginOptions,
+  PluginContext,
+  PluginDb,
+  PluginDefinition,
+  PluginLogger,
+} from './plugin.types';
+
+export const PLUGIN_HOST = Symbol('svc:plugin-host');
+
+/** What the contexts reach once the service runs (bound by PluginsService). */
+export interface PluginRuntime {
+  completeLogin(plugin: PluginDefinition, userId: string, options: CompleteLoginOptions): Promise<void>;
+  db: PluginDb;
+  box(slug: string): SecretBox;
+  logger(slug: string): PluginLogger;
+  assertManageable(auth: AuthContext, userId: string): Promise<void>;
+}
+
+/**
+ * The checked plugins of one service instance and their contexts. Made when the module is built
+ * (a plugin's `module(ctx)` needs its context then); the context's parts work once the service
+ * has started and bound its runtime.
+ */
+export class PluginHost {
+  readonly plugins: PluginDefinition[];
+  readonly droppedProviders: string[];
+  private readonly contexts = new Map<string, PluginContext>();
+  private runtime: PluginRuntime | null = null;
+  /** Whether `modules()` ran: a plugin's routes are mounted only when the module is built with it. */
+  private mounted = false;
+
+  constructor(config: ResolvedConfig) {
+    const checked = checkPlugins(config.plugins, SERVICE_VERSION);
+    this.plugins = checked.plugins;
+    this.droppedProviders = checked.droppedProviders;
+    for (const p of this.plugins) {
+      this.contexts.set(p.slug, this.makeContext(p, config));
+    }
+  }
+
+  bind(runtime: PluginRuntime): void {
+    const unmounted = this.mounted ? [] : this.plugins.filter((p) => p.module);
+    if (unmounted.length) {
+      throw new Error(
+        `plugin${unmounted.length > 1 ? 's' : ''} ${unmounted.map((p) => `"${p.slug}"`).join(', ')} serve routes: ` +
+          'SvcModule.forRootAsync cannot mount them (Nest mounts modules before its factory runs); use SvcModule.forRoot',
+      );
+    }
+    this.runtime = runtime;
+  }
+
+  context(slug: string): PluginContext {
+    return this.contexts.get(slug)!;
+  }
+
+  /**
+   * Each plugin's Nest module (from `module(ctx)`), its controllers marked as plugin routes, with
+   * the path it is mounted on.
+   */
+  modules(): Array<{ path: string; module: ReturnType<NonNullable<PluginDefinition['module']>> }> {
+    this.mounted = true;
+    return this.plugins
+      .filter((p) => p.module)
+      .map((p) => {
+        const module = p.module!(this.context(p.slug));
+        const controllers = [
+          ...(module.controllers ?? []),
+          ...((Reflect.getMetadata('controllers', module.module) as unknown[] | undefined) ?? []),
+        ];
+        for (const c of controllers) {
+          Reflect.defineMetadata(SVC_ROUTE, true, c as object);
+          Reflect.defineMetadata(PLUGIN_ROUTE, true, c as object);
+        }
+        return { path: `admin/api/plugins/${p.slug}`, module };
+      });
+  }
+
+  private makeContext(plugin: PluginDefinition, config: ResolvedConfig): PluginContext {
+    const rt = (): PluginRuntime => {
+      if (!this.runtime) {
+        throw new Error(`plugin "${plugin.slug}": the service has not started yet`);
+      }
+      return this.runtime;
+    };
+    let box: SecretBox | undefined;
+    let logger: PluginLogger | undefined;
+    const log = () => (logger ??= rt().logger(plugin.slug));
+    return {
+      slug: plugin.slug,
+      config,
+      logger: {
+        debug: (obj, msg) => log().debug(obj, msg),
+        info: (obj, msg) => log().info(obj, msg),
+        warn: (obj, msg) => log().warn(obj, msg),
+        error: (obj, msg) => log().error(obj, msg),
+      },
+      auth: { completeLogin: (userId, options) => rt().completeLogin(plugin, userId, options) },
+      db: {
+        query: (sql, params) => rt().db.query(sql, params),
+        transaction: (fn) => rt().db.transaction(fn),
+      },
+      secrets: {
+        seal: (plaintext) => (box ??= rt().box(plugin.slug)).seal(plaintext),
+        open: (sealed) => (box ??= rt().box(plugin.slug)).open(sealed),
+      },
+      users: { assertManageable: (auth, userId) => rt().assertManageable(auth, userId) },
+    };
+  }
+}

@@ -1,0 +1,159 @@
+import type { DynamicModule } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { AuthContext, SessionUser } from '../../common/access/auth-context';
+import type { ResolvedConfig } from '../../config/config.types';
+
+/**
+ * The plugin surface (SPEC 1.7, 5.7, 6; CONTRACTS 10). Experimental: it may change between
+ * releases, and a plugin says the oldest service it works with (`minServiceVersion`).
+ */
+
+/** The user the login hooks see: the session user plus the two account flags (CONTRACTS 10). */
+export interface HookUser extends SessionUser {
+  isActive: boolean;
+  emailVerified: boolean;
+}
+
+/** What `afterAuthenticate` may return to pause the login at a second factor. */
+export interface ChallengeRequest {
+  challenge: { id: string; userId: string };
+}
+
+/**
+ * The auth-flow hooks of SPEC 6, all optional. Each gets the plugin's context last. A hook blocks
+ * by throwing: a `ServiceError` with a 4xx code keeps its code; anything else is answered 500
+ * INTERNAL_ERROR with a generic message (the cause goes to the log).
+ */
+export interface PluginHooks {
+  /** Before any strategy runs (in `completeLogin`: after the account check). */
+  beforeLogin?(input: { email?: string; strategy: string; request: Request }, ctx: PluginContext): unknown;
+  /**
+   * After a strategy identified the user: `undefined` keeps the user, a user (same id) replaces
+   * it, `{ challenge: { id, userId } }` pauses the login at that challenge.
+   */
+  afterAuthenticate?(
+    user: HookUser,
+    ctx: PluginContext,
+  ): HookUser | ChallengeRequest | undefined | void | Promise<HookUser | ChallengeRequest | undefined | void>;
+  /** After the session is minted, before the success audit row and the answer; a throw fails the login. */
+  afterLogin?(user: HookUser, ctx: PluginContext): unknown;
+  /** Before a user is created by registration: may return a changed payload (never the password). */
+  beforeRegister?(
+    data: { email: string; name: string; [customField: string]: unknown },
+    ctx: PluginContext,
+  ): unknown;
+  afterRegister?(user: SessionUser, ctx: PluginContext): unknown;
+  beforeLogout?(input: { request: Request }, ctx: PluginContext): unknown;
+  afterLogout?(input: { userId: string | null; request: Request }, ctx: PluginContext): unknown;
+  /** `GET /auth/session` only: a session user, or null to let the cookie session decide. */
+  determineUser?(
+    request: Request,
+    ctx: PluginContext,
+  ): SessionUser | null | undefined | Promise<SessionUser | null | undefined>;
+  /** Building an access token (login, refresh): returns the claims to use; may only add claims. */
+  customizeClaims?(
+    claims: Record<string, unknown>,
+    user: SessionUser,
+    ctx: PluginContext,
+  ): Record<string, unknown> | void | Promise<Record<string, unknown> | void>;
+}
+
+export type ChallengeResult = { ok: true } | { ok: false; reason?: string };
+
+/** A second factor (SPEC 6): `resolve` checks the answer sent to `POST /auth/challenge/resolve`. */
+export interface PluginChallenge {
+  id: string;
+  uiHint?: string;
+  resolve(
+    input: { userId: string; response: unknown },
+    ctx: PluginContext,
+  ): ChallengeResult | Promise<ChallengeResult>;
+}
+
+/** A login-page button (SPEC 5.7.7): `href` a same-origin path, or a component name. */
+export interface ProviderButton {
+  strategy: string;
+  label: string;
+  href?: string;
+  component?: string;
+}
+
+export interface PluginUi {
+  providers?: ProviderButton[];
+  /** Per challenge id, opaque to the core: answered by `GET /auth/ui`. */
+  challengeViews?: Record<string, object>;
+  slots?: Record<string, unknown>;
+}
+
+/** A schema change of the plugin's own tables, applied once at boot in list order. */
+export interface PluginMigration {
+  /** Unique within the plugin; recorded once applied. */
+  name: string;
+  /** SQL, run in one transaction. */
+  up: string;
+}
+
+export interface PluginDefinition {
+  /** `^[a-z][a-z0-9-]{1,40}$`; routes live under `/admin/api/plugins/<slug>/`. */
+  slug: string;
+  version: string;
+  minServiceVersion: string;
+  /** `auth.login` lets the plugin call `ctx.auth.completeLogin`. */
+  capabilities?: string[];
+  hooks?: PluginHooks;
+  challenges?: PluginChallenge[];
+  ui?: PluginUi;
+  migrations?: PluginMigration[];
+  /** A Nest module; its controllers are mounted under the plugin's prefix. */
+  module?: (ctx: PluginContext) => DynamicModule;
+}
+
+export interface CompleteLoginOptions {
+  request: Request;
+  response: Response;
+  /** `<plugin-slug>:<name>`; audit rows name it. */
+  strategy: string;
+  /** Where a successful sign-in goes: a same-origin path (anything else becomes `/admin`). */
+  next?: string;
+}
+
+/** What a query over the plugin's database connection answers with. */
+export interface PluginDb {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs `fn` in one transaction; its queries go through the `PluginDb` it is given. */
+  transaction<T>(fn: (db: PluginDb) => Promise<T>): Promise<T>;
+}
+
+export interface PluginLogger {
+  debug(obj: object | string, msg?: string): void;
+  info(obj: object | string, msg?: string): void;
+  warn(obj: object | string, msg?: string): void;
+  error(obj: object | string, msg?: string): void;
+}
+
+/** What the core hands each plugin (CONTRACTS 10), to its module, hooks and challenges. */
+export interface PluginContext {
+  slug: string;
+  logger: PluginLogger;
+  config: Readonly<ResolvedConfig>;
+  auth: {
+    /**
+     * Finishes an external sign-in (SPEC 5.7): answers the response with a 302 (success to
+     * `next`, a pending step to `/admin/login?resume=1`, a refusal to
+     * `/admin/login?error=signin-failed`), or throws to the calling route (SPEC 5.7.5).
+     */
+    completeLogin(userId: string, options: CompleteLoginOptions): Promise<void>;
+  };
+  /** The service's database (the plugin's own tables come from `migrations`). */
+  db: PluginDb;
+  /** AES-256-GCM with a key derived from SVC_SECRET for this plugin alone: secrets at rest. */
+  secrets: { seal(plaintext: string): string; open(sealed: string): string };
+  users: {
+    /**
+     * Throws as the users routes do when `auth` may not manage the account `userId`: 404
+     * NOT_FOUND when there is none, 403 FORBIDDEN when it is a super-admin's and `auth` is not a
+     * super-admin. The permission itself (`update-users`) is the route's to require.
+     */
+    assertManageable(auth: AuthContext, userId: string): Promise<void>;
+  };
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
+import { PluginsService } from './plugins.service';
+
+/**
+ * The plugin host at run time (SPEC 1.7, 6; CONTRACTS 10): hooks, challenges, login-page UI and
+ * the plugins' own migrations. The checked plugins come from PLUGIN_HOST (SvcModule provides it,
+ * globally); the sessions (auth) build on this module and register `completeLogin` with it.
+ */
+@Module({
+  imports: [AccountsModule],
+  providers: [PluginsService],
+  exports: [PluginsService],
+})
+export class PluginsModule {}

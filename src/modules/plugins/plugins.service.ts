@@ -1,0 +1,354 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Request } from 'express';
+import { DataSource, EntityManager } from 'typeorm';
+import type { AuthContext, SessionUser } from '../../common/access/auth-context';
+import { ServiceError } from '../../common/errors';
+import { SecretBox } from '../../common/secret-box';
+import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
+import { MIGRATION_LOCK, sessionLock, sessionUnlock } from '../../database/locks';
+import { rows } from '../../database/sql';
+import { UsersAdminService } from '../accounts/users-admin.service';
+import { mergeClaims } from './claims';
+import { PLUGIN_HOST, PluginHost } from './plugin-host';
+import type {
+  ChallengeRequest,
+  CompleteLoginOptions,
+  HookUser,
+  PluginChallenge,
+  PluginContext,
+  PluginDb,
+  PluginDefinition,
+  PluginHooks,
+  PluginLogger,
+} from './plugin.types';
+
+/** What `completeLogin` runs: the auth module's, registered at its start (it builds on this one). */
+export type LoginCompleter = (
+  plugin: PluginDefinition,
+  userId: string,
+  options: CompleteLoginOptions,
+) => Promise<void>;
+
+export interface ChallengeStep {
+  plugin: PluginDefinition;
+  challenge: PluginChallenge;
+}
+
+/**
+ * The installed plugins at run time (SPEC 6, CONTRACTS 10): their hooks, run in plugin order
+ * with the error rules, their challenges, the login-page UI, and what each plugin's context
+ * reaches (database, sealed secrets, `completeLogin`). Hooks run outside the core's transactions
+ * except `afterLogin`, which runs inside the transaction that minted the session (so a throw
+ * leaves no session): it must not write the account's row.
+ */
+@Injectable()
+export class PluginsService implements OnModuleInit {
+  private readonly logger = new Logger('Plugins');
+  private completer: LoginCompleter | null = null;
+  private readonly userFieldNames: ReadonlySet<string>;
+
+  constructor(
+    @Inject(SVC_OPTIONS) private readonly options: SvcOptions,
+    @Inject(PLUGIN_HOST) private readonly host: PluginHost,
+    @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
+    private readonly usersAdmin: UsersAdminService,
+  ) {
+    this.userFieldNames = new Set(options.config.users.fields.map((f) => f.name));
+    host.bind({
+      completeLogin: (plugin, userId, opts) => {
+        if (!this.completer) {
+          throw new Error('completeLogin was called before the service started');
+        }
+        return this.completer(plugin, userId, opts);
+      },
+      db: this.pluginDb(this.db.manager),
+      box: (slug) =>
+        new SecretBox(options.secret, { keyLabel: `svc plugin secret ${slug}`, aad: `svc:plugin:${slug}` }),
+      logger: (slug) => pluginLogger(new Logger(`plugin:${slug}`)),
+      assertManageable: (auth: AuthContext, userId: string) => this.usersAdmin.assertManageable(auth, userId),
+    });
+  }
+
+  async onModuleInit(): Promise<void> {
+    for (const line of this.host.droppedProviders) {
+      this.logger.warn(line);
+    }
+    await this.migrate();
+  }
+
+  get plugins(): readonly PluginDefinition[] {
+    return this.host.plugins;
+  }
+
+  setLoginCompleter(fn: LoginCompleter): void {
+    this.completer = fn;
+  }
+
+  /** `GET /auth/ui` (CONTRACTS 3.3): every plugin's buttons, challenge views and slots, merged in order. */
+  ui(): { providers: object[]; challengeViews: Record<string, object>; slots: Record<string, unknown> } {
+    const providers: object[] = [];
+    const challengeViews: Record<string, object> = {};
+    const slots: Record<string, unknown> = {};
+    for (const p of this.host.plugins) {
+      providers.push(...(p.ui?.providers ?? []));
+      Object.assign(challengeViews, p.ui?.challengeViews ?? {});
+      Object.assign(slots, p.ui?.slots ?? {});
+    }
+    return { providers, challengeViews, slots };
+  }
+
+  challenge(id: string): ChallengeStep | null {
+    for (const plugin of this.host.plugins) {
+      const challenge = plugin.challenges?.find((c) => c.id === id);
+      if (challenge) {
+        return { plugin, challenge };
+      }
+    }
+    return null;
+  }
+
+  /** Runs a challenge's `resolve` with the error rules of the hooks. */
+  async resolveChallenge(step: ChallengeStep, userId: string, response: unknown): Promise<boolean> {
+    const ctx = this.host.context(step.plugin.slug);
+    const result = await this.guarded(step.plugin, `challenge ${step.challenge.id}`, () =>
+      step.challenge.resolve({ userId, response }, ctx),
+    );
+    return typeof result === 'object' && result !== null && (result as { ok?: unknown }).ok === true;
+  }
+
+  async beforeLogin(input: { email?: string; strategy: string; request: Request }): Promise<void> {
+    await this.each('beforeLogin', (hook, ctx) => hook(input, ctx));
+  }
+
+  /**
+   * `afterAuthenticate` in plugin order: each sees the user the previous one left. The first
+   * challenge pauses the login (later hooks do not run); a user with another id fails the login.
+   */
+  async afterAuthenticate(user: HookUser): Promise<{ user: HookUser } | { challenge: ChallengeStep }> {
+    let current = user;
+    for (const plugin of this.host.plugins) {
+      const hook = plugin.hooks?.afterAuthenticate;
+      if (!hook) {
+        continue;
+      }
+      const ctx = this.host.context(plugin.slug);
+      const result: unknown = await this.guarded(plugin, 'afterAuthenticate', () => hook(current, ctx));
+      if (result === undefined || result === null) {
+        continue;
+      }
+      if (typeof result === 'object' && 'challenge' in result) {
+        const asked = (result as ChallengeRequest).challenge;
+        const step = typeof asked?.id === 'string' ? this.challenge(asked.id) : null;
+        if (!step || asked.userId !== user.id) {
+          throw this.internal(
+            plugin,
+            'afterAuthenticate',
+            new Error('it returned an unknown challenge or another user'),
+          );
+        }
+        return { challenge: step };
+      }
+      const next = result as HookUser;
+      if (typeof next !== 'object' || next.id !== user.id) {
+        throw this.internal(plugin, 'afterAuthenticate', new Error('it returned another user'));
+      }
+      current = next;
+    }
+    return { user: current };
+  }
+
+  async afterLogin(user: HookUser): Promise<void> {
+    await this.each('afterLogin', (hook, ctx) => hook(user, ctx));
+  }
+
+  /** `beforeRegister` in order, each with the payload the previous one returned (never the password). */
+  async beforeRegister<T extends { email: string; name: string }>(data: T): Promise<T> {
+    let current = data;
+    for (const plugin of this.host.plugins) {
+      const hook = plugin.hooks?.beforeRegister;
+      if (hook) {
+        const ctx = this.host.context(plugin.slug);
+        const result = await this.guarded(plugin, 'beforeRegister', () => hook({ ...current }, ctx));
+        if (result !== undefined && result !== null) {
+          if (typeof result !== 'object' || Array.isArray(result)) {
+            throw this.internal(
+              plugin,
+              'beforeRegister',
+              new Error('it returned something other than an object'),
+            );
+          }
+          current = result as T;
+        }
+      }
+    }
+    return current;
+  }
+
+  async afterRegister(user: SessionUser): Promise<void> {
+    await this.each('afterRegister', (hook, ctx) => hook(user, ctx));
+  }
+
+  async beforeLogout(request: Request): Promise<void> {
+    await this.each('beforeLogout', (hook, ctx) => hook({ request }, ctx));
+  }
+
+  async afterLogout(userId: string | null, request: Request): Promise<void> {
+    await this.each('afterLogout', (hook, ctx) => hook({ userId, request }, ctx));
+  }
+
+  /** `determineUser` in order: the first user a hook names, or null (the cookie session decides). */
+  async determineUser(request: Request): Promise<SessionUser | null> {
+    for (const plugin of this.host.plugins) {
+      const hook = plugin.hooks?.determineUser;
+      if (hook) {
+        const ctx = this.host.context(plugin.slug);
+        const user = await this.guarded(plugin, 'determineUser', () => hook(request, ctx));
+        if (user) {
+          if (typeof user !== 'object' || typeof user.id !== 'string') {
+            throw this.internal(
+              plugin,
+              'determineUser',
+              new Error('it returned something other than a user'),
+            );
+          }
+          return user;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The access token's claims after every `customizeClaims` hook: additions only (`mergeClaims`). */
+  async customizeClaims(core: Record<string, unknown>, user: SessionUser): Promise<Record<string, unknown>> {
+    let claims = core;
+    for (const plugin of this.host.plugins) {
+      const hook = plugin.hooks?.customizeClaims;
+      if (hook) {
+        const ctx = this.host.context(plugin.slug);
+        const given = structuredClone(claims);
+        const returned = await this.guarded(plugin, 'customizeClaims', () => hook(given, user, ctx));
+        const merged = mergeClaims(core, returned ?? given, this.userFieldNames);
+        if (merged.dropped.length) {
+          this.logger.warn(
+            { plugin: plugin.slug, dropped: merged.dropped },
+            'customizeClaims: claims left out',
+          );
+        }
+        claims = merged.claims;
+      }
+    }
+    return claims;
+  }
+
+  hasHook(name: keyof PluginHooks): boolean {
+    return this.host.plugins.some((p) => typeof p.hooks?.[name] === 'function');
+  }
+
+  private async each<K extends keyof PluginHooks>(
+    name: K,
+    call: (hook: NonNullable<PluginHooks[K]>, ctx: PluginContext) => unknown,
+  ): Promise<void> {
+    for (const plugin of this.host.plugins) {
+      const hook = plugin.hooks?.[name];
+      if (hook) {
+        const ctx = this.host.context(plugin.slug);
+        await this.guarded(plugin, name, () =>
+          call(hook.bind(plugin.hooks) as NonNullable<PluginHooks[K]>, ctx),
+        );
+      }
+    }
+  }
+
+  /**
+   * SPEC 6: a typed 4xx ServiceError keeps its code; anything else is 500 INTERNAL_ERROR with a
+   * generic message, the cause in the log.
+   */
+  private async guarded<T>(plugin: PluginDefinition, what: string, fn: () => T): Promise<Awaited<T>> {
+    try {
+      return await fn();
+    } catch (e) {
+      if (e instanceof ServiceError && e.status >= 400 && e.status < 500) {
+        throw e;
+      }
+      throw this.internal(plugin, what, e);
+    }
+  }
+
+  private internal(plugin: PluginDefinition, what: string, cause: unknown): ServiceError {
+    this.logger.error({ err: cause, plugin: plugin.slug, hook: what }, 'plugin failed');
+    return new ServiceError('INTERNAL_ERROR', 'The sign-in could not be completed; try again later');
+  }
+
+  private pluginDb(em: EntityManager): PluginDb {
+    return {
+      // Rows for every statement (TypeORM answers an UPDATE/DELETE as [rows, count]).
+      query: <T>(sql: string, params?: unknown[]) => rows<T>(em, sql, params ?? []),
+      transaction: (fn) =>
+        em.queryRunner?.isTransactionActive
+          ? fn(this.pluginDb(em))
+          : this.db.transaction((tx) => fn(this.pluginDb(tx))),
+    };
+  }
+
+  /**
+   * The plugins' own migrations, applied at boot whenever a plugin is installed (SVC_AUTO_MIGRATE
+   * governs the core's only): once each, in list order, each in its own transaction, recorded
+   * in `svc_plugin_migrations`, under the core's migration lock so instances booting together
+   * apply each once.
+   */
+  private async migrate(): Promise<void> {
+    const pending = this.host.plugins.filter((p) => p.migrations?.length);
+    if (!pending.length) {
+      return;
+    }
+    const runner = this.db.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.query('SET statement_timeout = 0');
+      await sessionLock(runner, MIGRATION_LOCK);
+      for (const plugin of pending) {
+        const done = new Set(
+          (
+            (await runner.query(`SELECT name FROM svc_plugin_migrations WHERE plugin = $1`, [
+              plugin.slug,
+            ])) as Array<{
+              name: string;
+            }>
+          ).map((r) => r.name),
+        );
+        for (const m of plugin.migrations ?? []) {
+          if (done.has(m.name)) {
+            continue;
+          }
+          await runner.startTransaction();
+          try {
+            await runner.query(m.up);
+            await runner.query(`INSERT INTO svc_plugin_migrations (plugin, name) VALUES ($1, $2)`, [
+              plugin.slug,
+              m.name,
+            ]);
+            await runner.commitTransaction();
+            this.logger.log({ plugin: plugin.slug, migration: m.name }, 'plugin migration applied');
+          } catch (e) {
+            await runner.rollbackTransaction();
+            throw new Error(`plugin "${plugin.slug}": migration "${m.name}" failed: ${(e as Error).message}`);
+          }
+        }
+      }
+    } finally {
+      await runner.query('RESET statement_timeout').catch(() => undefined);
+      await sessionUnlock(runner, MIGRATION_LOCK).catch(() => undefined);
+      await runner.release();
+    }
+  }
+}
+
+function pluginLogger(logger: Logger): PluginLogger {
+  return {
+    debug: (obj, msg) => logger.debug(obj, msg),
+    info: (obj, msg) => logger.log(obj, msg),
+    warn: (obj, msg) => logger.warn(obj, msg),
+    error: (obj, msg) => logger.error(obj, msg),
+  };
+}

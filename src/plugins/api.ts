@@ -1,0 +1,10 @@
+/**
+ * The plugin surface, as a plugin sees it: what the package root exports for plugins, and all
+ * that the shipped plugins (`src/plugins/<slug>/`) may import from the service.
+ */
+export { definePlugin } from '../modules/plugins/define-plugin';
+export type * from '../modules/plugins/plugin.types';
+export { ServiceError } from '../common/errors/service-error';
+export { RequirePermission, CookieOnly, CurrentAuth } from '../common/access/auth.decorators';
+export type { AuthContext, SessionUser } from '../common/access/auth-context';
+export { requireAuth } from '../modules/auth/in-process';

@@ -1,0 +1,149 @@
+import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import QRCode from 'qrcode';
+import { CurrentAuth, RequirePermission, ServiceError, type AuthContext, type PluginContext } from '../api';
+import { generateRecoveryCodes, hashRecoveryCode, matchStep, newSecret, otpauthUrl } from './totp.codes';
+import { TOTP_CONTEXT, TOTP_OPTIONS, type ResolvedTotpOptions } from './totp.options';
+import { acceptSecondFactor, TotpStore } from './totp.store';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A person signed in with the session cookie or a Bearer access token; never an API key. */
+function signedIn(auth: AuthContext | undefined): AuthContext {
+  if (!auth || auth.method === 'api-key') {
+    throw new ServiceError('AUTH_REQUIRED', 'Sign in first');
+  }
+  return auth;
+}
+
+/** The `code` of the body, or 400 VALIDATION_ERROR. */
+function codeOf(body: unknown): string {
+  const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+  if (typeof code !== 'string' || code.trim() === '') {
+    throw ServiceError.validation([
+      { path: 'code', code: 'required', message: 'Enter a code from your authenticator app' },
+    ]);
+  }
+  return code;
+}
+
+const WRONG_CODE = () => new ServiceError('INVALID_INPUT', 'The code is not valid');
+
+/** Mounted under `/admin/api/plugins/totp/`. */
+@Controller()
+export class TotpController {
+  constructor(
+    @Inject(TOTP_CONTEXT) private readonly ctx: PluginContext,
+    @Inject(TOTP_OPTIONS) private readonly options: ResolvedTotpOptions,
+  ) {}
+
+  private store(): TotpStore {
+    return new TotpStore(this.ctx.db);
+  }
+
+  @Get('status')
+  async status(@CurrentAuth() auth: AuthContext | undefined) {
+    const user = signedIn(auth).user;
+    return this.store().status(user.id);
+  }
+
+  /** A new unconfirmed secret, replacing an unconfirmed one; shown this once. */
+  @Post('enroll')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  async enroll(@CurrentAuth() auth: AuthContext | undefined) {
+    const user = signedIn(auth).user;
+    const secret = newSecret();
+    if (!(await this.store().startEnrolment(user.id, this.ctx.secrets.seal(secret)))) {
+      throw new ServiceError('CONFLICT', 'Two-factor authentication is enabled already; disable it first');
+    }
+    const url = otpauthUrl(this.options.issuer, user.email, secret);
+    const qrSvg = await QRCode.toString(url, { type: 'svg' });
+    return { secret, otpauthUrl: url, qrSvg };
+  }
+
+  /** The first code proves the app holds the secret: TOTP is on; the recovery codes are shown once. */
+  @Post('enroll/confirm')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  async confirm(@CurrentAuth() auth: AuthContext | undefined, @Body() body: unknown) {
+    const user = signedIn(auth).user;
+    const code = codeOf(body);
+    const store = this.store();
+    const factor = await store.find(user.id);
+    if (!factor) {
+      throw new ServiceError('CONFLICT', 'There is no enrolment to confirm; start one first');
+    }
+    if (factor.confirmed) {
+      throw new ServiceError('CONFLICT', 'Two-factor authentication is enabled already');
+    }
+    const step = matchStep(this.ctx.secrets.open(factor.secretSealed), code, {
+      window: this.options.window,
+      lastStep: factor.lastStep,
+    });
+    if (step === null) {
+      throw WRONG_CODE();
+    }
+    const recoveryCodes = generateRecoveryCodes(this.options.recoveryCodes);
+    if (!(await store.confirm(user.id, step, factor.secretSealed, recoveryCodes.map(hashRecoveryCode)))) {
+      throw WRONG_CODE();
+    }
+    this.ctx.logger.info({ userId: user.id }, 'two-factor authentication enabled');
+    return {
+      message: 'Two-factor authentication enabled; keep the recovery codes somewhere safe',
+      recoveryCodes,
+    };
+  }
+
+  /** Turns TOTP off with a current code or an unused recovery code. */
+  @Post('disable')
+  @HttpCode(200)
+  async disable(@CurrentAuth() auth: AuthContext | undefined, @Body() body: unknown) {
+    const user = signedIn(auth).user;
+    const code = codeOf(body);
+    if (!(await this.store().isEnabled(user.id))) {
+      throw new ServiceError('CONFLICT', 'Two-factor authentication is not enabled');
+    }
+    const done = await this.ctx.db.transaction(async (tx) => {
+      const store = new TotpStore(tx);
+      if (
+        !(await acceptSecondFactor(
+          store,
+          (s) => this.ctx.secrets.open(s),
+          user.id,
+          code,
+          this.options.window,
+        ))
+      ) {
+        return false;
+      }
+      await store.remove(user.id);
+      return true;
+    });
+    if (!done) {
+      throw WRONG_CODE();
+    }
+    this.ctx.logger.info({ userId: user.id }, 'two-factor authentication disabled');
+    return { message: 'Two-factor authentication disabled' };
+  }
+
+  /** Clears a user's second factor (a lost device); the users routes' super-admin rules apply. */
+  @Delete('users/:id')
+  @RequirePermission('update-users')
+  async reset(@CurrentAuth() auth: AuthContext | undefined, @Param('id') id: string) {
+    if (!auth) {
+      throw new ServiceError('AUTH_REQUIRED', 'Sign in first');
+    }
+    if (!UUID.test(id)) {
+      throw new ServiceError('NOT_FOUND', 'No such user');
+    }
+    const userId = id.toLowerCase();
+    await this.ctx.users.assertManageable(auth, userId);
+    const removed = await this.store().remove(userId);
+    this.ctx.logger.info({ userId, by: auth.user.id, removed }, 'two-factor authentication reset');
+    return {
+      message: removed
+        ? 'Two-factor authentication reset; the user signs in with the password alone'
+        : 'The user had no second factor',
+    };
+  }
+}
