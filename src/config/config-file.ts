@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createJiti } from 'jiti';
 import { ConfigError } from './env';
-import type { RateLimitConfig, ResolvedConfig, SvcConfig } from './config.types';
+import type { RateLimitConfig, ResolvedConfig, Strategy, SvcConfig } from './config.types';
 
 /** Identity function that gives a config file its types: `export default defineConfig({ ... })`. */
 export function defineConfig(config: SvcConfig): SvcConfig {
@@ -106,6 +106,38 @@ export function validateConfig(value: unknown, source = 'config'): SvcConfig {
   return config as SvcConfig;
 }
 
+const STRATEGY_NAME = /^[a-z][a-z0-9:_-]{0,63}$/;
+
+/** `auth.strategies` (SPEC 5.7.8): each named (not `password`, not twice) with an `authenticate` function. */
+function checkStrategies(strategies: unknown): void {
+  if (strategies === undefined) {
+    return;
+  }
+  if (!Array.isArray(strategies)) {
+    throw new ConfigError(['"auth.strategies" must be an array of { name, authenticate }']);
+  }
+  const problems: string[] = [];
+  const names = new Set<string>();
+  strategies.forEach((s: unknown, i) => {
+    const st = (typeof s === 'object' && s !== null ? s : {}) as Partial<Strategy>;
+    const name = typeof st.name === 'string' ? st.name : '';
+    if (!STRATEGY_NAME.test(name)) {
+      problems.push(`"auth.strategies[${i}].name" must match ${String(STRATEGY_NAME)}`);
+    } else if (name === 'password') {
+      problems.push(`"auth.strategies[${i}]": the name "password" is the built-in password strategy's`);
+    } else if (names.has(name)) {
+      problems.push(`"auth.strategies[${i}]": the name "${name}" is used twice`);
+    }
+    names.add(name);
+    if (typeof st.authenticate !== 'function') {
+      problems.push(`"auth.strategies[${i}].authenticate" must be a function`);
+    }
+  });
+  if (problems.length) {
+    throw new ConfigError(problems);
+  }
+}
+
 function isPositiveInt(v: unknown): boolean {
   return typeof v === 'number' && Number.isInteger(v) && v > 0;
 }
@@ -115,14 +147,7 @@ export const skipAdminApi = (req: { path?: string; url?: string }) =>
   (req.path ?? req.url ?? '').startsWith('/admin/api/');
 
 export function resolveConfig(config: SvcConfig = {}): ResolvedConfig {
-  // Refused rather than accepted and ignored: a deployment that lists a strategy expects it to
-  // run (SPEC 5.7.8), and until the plugin sign-in surface lands nothing would run it.
-  if (config.auth?.strategies?.length) {
-    throw new ConfigError([
-      '"auth.strategies" is not supported by this release: custom credential strategies arrive ' +
-        'with the plugin sign-in surface; remove the key (password sign-in needs no entry)',
-    ]);
-  }
+  checkStrategies(config.auth?.strategies);
   return {
     collections: config.collections ?? [],
     singles: config.singles ?? [],

@@ -59,6 +59,21 @@ export interface SingleConfig {
   access?: Partial<Record<'read' | 'update', AccessRule>>;
 }
 
+/**
+ * An app-level credential checker (SPEC 5.7.8), run by `POST /auth/login` before the password
+ * strategy, in list order: the first that names a user signs that user in (through the account
+ * gate and the login hooks); `null` passes to the next. The password lockout never applies to it.
+ */
+export interface Strategy {
+  /** `^[a-z][a-z0-9:_-]{0,63}$`, unique, not `password`: audit rows name it. */
+  name: string;
+  authenticate(input: {
+    email: string;
+    password: string;
+    request: Request;
+  }): { userId: string } | null | undefined | Promise<{ userId: string } | null | undefined>;
+}
+
 export interface RateLimitConfig {
   max: number;
   windowSeconds: number;
@@ -71,7 +86,7 @@ export interface SvcConfig {
   auth?: {
     requireEmailVerification?: boolean;
     revealRegistrationConflict?: boolean;
-    strategies?: unknown[];
+    strategies?: Strategy[];
   };
   apiKeys?: { rateLimit?: RateLimitConfig };
   security?: { authRateLimit?: RateLimitConfig };
@@ -85,7 +100,7 @@ export interface ResolvedConfig {
   collections: CollectionConfig[];
   singles: SingleConfig[];
   users: { fields: FieldConfig[] };
-  auth: { requireEmailVerification: boolean; revealRegistrationConflict: boolean; strategies: unknown[] };
+  auth: { requireEmailVerification: boolean; revealRegistrationConflict: boolean; strategies: Strategy[] };
   apiKeys: { rateLimit: RateLimitConfig };
   security: { authRateLimit: RateLimitConfig };
   rateLimit: RateLimitConfig & { skip: (req: Request) => boolean };

@@ -162,10 +162,15 @@ describe('resolveConfig', () => {
     expect(c.rateLimit.skip({ path: '/api/health' } as never)).toBe(false);
   });
 
-  it('refuses auth.strategies until something runs them, naming the key', () => {
+  it('takes auth.strategies that are named and callable, refusing the rest by index', () => {
     const strategy = { name: 'ldap', authenticate: () => null };
-    expect(() => resolveConfig({ auth: { strategies: [strategy] } })).toThrow(ConfigError);
-    expect(() => resolveConfig({ auth: { strategies: [strategy] } })).toThrow(/auth\.strategies/);
+    expect(resolveConfig({ auth: { strategies: [strategy] } }).auth.strategies).toEqual([strategy]);
     expect(resolveConfig({ auth: { strategies: [] } }).auth.strategies).toEqual([]);
+    const bad = (strategies: unknown[]) => () => resolveConfig({ auth: { strategies: strategies as never } });
+    expect(bad([{ name: 'password', authenticate: () => null }])).toThrow(/built-in password strategy/);
+    expect(bad([strategy, strategy])).toThrow(/"ldap" is used twice/);
+    expect(bad([{ name: 'Bad Name', authenticate: () => null }])).toThrow(/strategies\[0\]\.name/);
+    expect(bad([{ name: 'ldap' }])).toThrow(ConfigError);
+    expect(bad([{ name: 'ldap' }])).toThrow(/strategies\[0\]\.authenticate/);
   });
 });

@@ -94,6 +94,14 @@ export class AuthService implements OnModuleInit {
   async login(email: string, password: string, client: ClientInfo, request?: Request): Promise<LoginOutcome> {
     if (request) {
       await this.plugins.beforeLogin({ email, strategy: PASSWORD_STRATEGY, request });
+      for (const strategy of this.options.config.auth.strategies) {
+        const found = await this.plugins.guardedCall(strategy.name, () =>
+          strategy.authenticate({ email, password, request }),
+        );
+        if (found) {
+          return this.strategyLogin(strategy.name, found, client);
+        }
+      }
     }
     const checked = await this.checkPassword(email, password, client);
     const account = await this.db.transaction((em) => this.claimPassword(em, checked));
@@ -101,6 +109,24 @@ export class AuthService implements OnModuleInit {
       return this.refuse(account.refused, client);
     }
     return this.afterStrategy(account, client, PASSWORD_STRATEGY);
+  }
+
+  /**
+   * An app-level strategy named a user (SPEC 5.7.8): the account gate (a refusal answers like any
+   * other, its reason audited under the strategy's name), then what follows any strategy.
+   */
+  private async strategyLogin(strategy: string, found: unknown, client: ClientInfo): Promise<LoginOutcome> {
+    const userId = (found as { userId?: unknown }).userId;
+    const account =
+      typeof userId === 'string' && UUID.test(userId)
+        ? await this.accounts.loadAccount(this.db.manager, userId)
+        : null;
+    const reason = account ? this.refusalReason(account) : 'unknown-user';
+    if (reason || !account) {
+      await this.auditRefusal(reason ?? 'unknown-user', client, strategy);
+      throw REFUSED();
+    }
+    return this.afterStrategy(account, client, strategy);
   }
 
   /**

@@ -117,6 +117,14 @@ export class PluginsService implements OnModuleInit {
     return typeof result === 'object' && result !== null && (result as { ok?: unknown }).ok === true;
   }
 
+  /**
+   * Runs app code that takes part in sign-in (an `auth.strategies` entry) under the hooks' error
+   * rules: a typed 4xx ServiceError keeps its code, anything else is 500 INTERNAL_ERROR.
+   */
+  async guardedCall<T>(name: string, fn: () => T): Promise<Awaited<T>> {
+    return this.run({ strategy: name }, fn);
+  }
+
   async beforeLogin(input: { email?: string; strategy: string; request: Request }): Promise<void> {
     await this.each('beforeLogin', (hook, ctx) => hook(input, ctx));
   }
@@ -264,19 +272,31 @@ export class PluginsService implements OnModuleInit {
    * SPEC 6: a typed 4xx ServiceError keeps its code; anything else is 500 INTERNAL_ERROR with a
    * generic message, the cause in the log.
    */
-  private async guarded<T>(plugin: PluginDefinition, what: string, fn: () => T): Promise<Awaited<T>> {
+  private guarded<T>(plugin: PluginDefinition, what: string, fn: () => T): Promise<Awaited<T>> {
+    return this.run({ plugin: plugin.slug, hook: what }, fn);
+  }
+
+  /**
+   * SPEC 6: a typed 4xx ServiceError keeps its code; anything else is 500 INTERNAL_ERROR with a
+   * generic message, the cause in the log (with `who`: the plugin and hook, or the strategy).
+   */
+  private async run<T>(who: Record<string, string>, fn: () => T): Promise<Awaited<T>> {
     try {
       return await fn();
     } catch (e) {
       if (e instanceof ServiceError && e.status >= 400 && e.status < 500) {
         throw e;
       }
-      throw this.internal(plugin, what, e);
+      throw this.failure(who, e);
     }
   }
 
   private internal(plugin: PluginDefinition, what: string, cause: unknown): ServiceError {
-    this.logger.error({ err: cause, plugin: plugin.slug, hook: what }, 'plugin failed');
+    return this.failure({ plugin: plugin.slug, hook: what }, cause);
+  }
+
+  private failure(who: Record<string, string>, cause: unknown): ServiceError {
+    this.logger.error({ err: cause, ...who }, 'sign-in extension failed');
     return new ServiceError('INTERNAL_ERROR', 'The sign-in could not be completed; try again later');
   }
 
