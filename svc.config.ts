@@ -33,7 +33,8 @@ export default defineConfig({
     requireEmailVerification: true,
     // false: /auth/register answers the same whether or not the address exists.
     revealRegistrationConflict: false,
-    // App-level credential checkers, run before the always-present password strategy.
+    // App-level credential checkers, run before the always-present password strategy:
+    // { name, authenticate({ email, password, request }) => { userId } | null }.
     strategies: [],
   },
 
@@ -49,6 +50,7 @@ export default defineConfig({
   // Express "trust proxy": true, a number of hops, or a list of addresses/subnets. Decides the client IP.
   trustProxy: false,
 
-  // Plugins (definePlugin({...})): sign-in hooks, second factors, login-page buttons.
+  // Plugins (definePlugin({...}), docs/plugins.md): sign-in hooks, second factors, login-page
+  // buttons. The shipped TOTP second factor: plugins: [totpPlugin()] (import { totpPlugin }).
   plugins: [],
 });
