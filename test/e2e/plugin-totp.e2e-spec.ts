@@ -1,5 +1,6 @@
 import { authenticator } from 'otplib';
 import type request from 'supertest';
+import { login } from '../../src/modules/auth/in-process';
 import { totpPlugin } from '../../src/plugins/totp';
 import {
   accessTokenFor,
@@ -282,6 +283,13 @@ describe('plugin: totp', () => {
       const me = await t.http.get('/admin/api/me').set('Authorization', `Bearer ${res.body.token}`);
       expect(me.status).toBe(200);
     }, 60_000);
+
+    it('the in-process login cannot go around the factor', async () => {
+      await expect(login({ email: user.email, password: user.password })).rejects.toMatchObject({
+        code: 'FORBIDDEN',
+        message: expect.stringMatching(/second factor/),
+      });
+    });
 
     it('a code accepted once is refused on the next login; a later step of the window still passes', async () => {
       const { b, pendingToken } = await challengeFor(user);

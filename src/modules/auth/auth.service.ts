@@ -343,27 +343,34 @@ export class AuthService implements OnModuleInit {
   ): Promise<{ user: SessionUser; token: string; exp: number }> {
     const client = { ip: null, userAgent: 'direct-api' };
     const checked = await this.checkPassword(email, password, client);
-    const outcome = await this.db.transaction(async (em) => {
-      const account = await this.claimPassword(em, checked);
-      if ('refused' in account || account.must_change_password) {
-        return account;
+    const claimed = await this.db.transaction((em) => this.claimPassword(em, checked));
+    if ('refused' in claimed) {
+      return this.refuse(claimed.refused, client);
+    }
+    // A paused login cannot be answered in process: an account a plugin asks a second factor of
+    // (or whose password must be replaced) signs in over HTTP, never around the factor.
+    const decided = await this.plugins.afterAuthenticate(this.hookUser(claimed));
+    if ('challenge' in decided) {
+      throw new ServiceError('FORBIDDEN', 'This account signs in with a second factor; sign in over HTTP');
+    }
+    const account = await this.db.transaction(async (em) => {
+      const current = await this.accounts.lockAccount(em, claimed.id);
+      if (!current || this.refusalReason(current) || current.ver !== claimed.ver) {
+        throw REFUSED();
       }
-      await this.accounts.recordSuccessfulLogin(em, account.id);
-      await this.auditLogin(em, account.id, 'direct-api', client);
-      return account;
+      if (current.must_change_password) {
+        throw new ServiceError(
+          'FORBIDDEN',
+          'The password was set by an administrator and must be replaced first',
+        );
+      }
+      await this.accounts.recordSuccessfulLogin(em, current.id);
+      await this.auditLogin(em, current.id, 'direct-api', client);
+      return current;
     });
-    if ('refused' in outcome) {
-      return this.refuse(outcome.refused, client);
-    }
-    if (outcome.must_change_password) {
-      throw new ServiceError(
-        'FORBIDDEN',
-        'The password was set by an administrator and must be replaced first',
-      );
-    }
-    this.accounts.invalidate(outcome.id);
-    const user = this.sessionUser(outcome);
-    return { user, ...this.tokens.signAccess(user, outcome.ver, { direct: true }) };
+    this.accounts.invalidate(account.id);
+    const user = this.sessionUser(account);
+    return { user, ...this.tokens.signAccess(user, account.ver, { direct: true }) };
   }
 
   /**

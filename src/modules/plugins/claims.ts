@@ -12,8 +12,8 @@ export interface MergedClaims {
  * count. Core-built claims (identity, `roleIds`, `ver`, `iat`, `exp`, configured user fields) are
  * put back as core built them, whatever the hook did with them; a claim named after a configured
  * user field cannot be added; `nbf`, `aud`, `iss` and `typ` cannot be added; a value that cannot be
- * read as JSON (a getter that throws, a function, a symbol, a BigInt, a cycle, `undefined`) is
- * omitted, never written as null.
+ * read as JSON (a getter that throws, a function, a symbol, a BigInt, a cycle, `undefined`, NaN or
+ * an infinity) is omitted, never written as null.
  */
 export function mergeClaims(
   core: Record<string, unknown>,
@@ -30,10 +30,12 @@ export function mergeClaims(
       dropped.push('(the returned claims could not be listed)');
     }
     for (const key of keys) {
-      if (key in core) {
+      if (Object.hasOwn(core, key)) {
         continue;
       }
-      if (FRAME_CLAIMS.has(key) || userFieldNames.has(key) || key === '__proto__') {
+      // Names every object inherits (`__proto__`, `constructor`, `toString`...): the token library
+      // looks claim names up in a plain object and fails on them, so they are left out (and logged).
+      if (FRAME_CLAIMS.has(key) || userFieldNames.has(key) || key in Object.prototype) {
         dropped.push(`${key}: may not be added`);
         continue;
       }
@@ -54,7 +56,13 @@ const UNREADABLE = Symbol('unreadable');
 function readable(read: () => unknown): unknown {
   try {
     const value = read();
-    if (value === undefined || typeof value === 'function' || typeof value === 'symbol') {
+    if (
+      value === undefined ||
+      typeof value === 'function' ||
+      typeof value === 'symbol' ||
+      // JSON writes NaN and the infinities as null.
+      (typeof value === 'number' && !Number.isFinite(value))
+    ) {
       return UNREADABLE;
     }
     const json = JSON.stringify(value);

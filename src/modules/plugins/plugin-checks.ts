@@ -57,10 +57,13 @@ export function checkPlugins(input: unknown, serviceVersion: string): CheckedPlu
     } else {
       slugs.add(p.slug);
     }
-    if (typeof p.version !== 'string' || !semver.valid(p.version)) {
+    if (typeof p.version !== 'string' || semver.valid(p.version) !== p.version) {
       problem('version must be a semantic version (for example "1.0.0")');
     }
-    if (typeof p.minServiceVersion !== 'string' || !semver.valid(p.minServiceVersion)) {
+    if (
+      typeof p.minServiceVersion !== 'string' ||
+      semver.valid(p.minServiceVersion) !== p.minServiceVersion
+    ) {
       problem('minServiceVersion must be a semantic version (for example "0.1.0")');
     } else if (semver.lt(serviceVersion, p.minServiceVersion)) {
       problem(`needs svc ${p.minServiceVersion} or later; this is ${serviceVersion}`);
