@@ -4,6 +4,7 @@
 /** Feature modules, lowest first: a module may import only modules before it in this list. */
 const LAYERS = [
   'audit',
+  'settings',
   'email',
   'user-fields',
   'rbac',
@@ -13,6 +14,8 @@ const LAYERS = [
   'plugins',
   'auth',
   'content',
+  'media',
+  'dashboard',
   'health',
 ];
 

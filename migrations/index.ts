@@ -4,6 +4,8 @@ import { Content1763722100000 } from './1763722100000-Content';
 import { ContentPermissionOwner1763722200000 } from './1763722200000-ContentPermissionOwner';
 import { CoreSchema1763721600000 } from './1763721600000-CoreSchema';
 import { Email1763721700000 } from './1763721700000-Email';
+import { GeneralSettings1763722500000 } from './1763722500000-GeneralSettings';
+import { Media1763722600000 } from './1763722600000-Media';
 import { Plugins1763722300000 } from './1763722300000-Plugins';
 import { UserFields1763721900000 } from './1763721900000-UserFields';
 
@@ -17,4 +19,6 @@ export const MIGRATIONS = [
   Content1763722100000,
   ContentPermissionOwner1763722200000,
   Plugins1763722300000,
+  GeneralSettings1763722500000,
+  Media1763722600000,
 ];

@@ -2,6 +2,7 @@
 export { SvcModule } from './svc.module';
 export type { SvcModuleAsyncOptions } from './svc.module';
 export type { SvcModuleOptions } from './config/svc-options';
+export type { MediaOptions, S3MediaOptions } from './config/media-options';
 export { defineConfig } from './config/config-file';
 export type * from './config/config.types';
 export { ServiceError } from './common/errors/service-error';

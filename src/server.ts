@@ -36,6 +36,7 @@ export async function serverOptions(env: Env, databaseUrl: string): Promise<SvcM
     production: env.production,
     standalone: true,
     logger: { level: env.logLevel, pretty: !env.production },
+    media: env.media,
   };
 }
 

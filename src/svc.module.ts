@@ -26,9 +26,12 @@ import { AccountsModule } from './modules/accounts/accounts.module';
 import { LOGIN_FLOOR_MS } from './modules/auth/auth.service';
 import { AuthModule } from './modules/auth/auth.module';
 import { ContentModule } from './modules/content/content.module';
+import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { EmailModule } from './modules/email/email.module';
 import { HealthModule } from './modules/health/health.module';
+import { MediaModule } from './modules/media/media.module';
 import { PLUGIN_HOST, PluginHost } from './modules/plugins/plugin-host';
+import { SettingsModule } from './modules/settings/settings.module';
 import { UserFieldsModule } from './modules/user-fields/user-fields.module';
 import {
   isServicePath,
@@ -211,6 +214,9 @@ export class SvcModule implements NestModule {
         UserFieldsModule,
         AccountsModule,
         ContentModule,
+        MediaModule,
+        SettingsModule,
+        DashboardModule,
         ...pluginModules.map((m) => m.module),
         ...(pluginModules.length
           ? [RouterModule.register(pluginModules.map((m) => ({ path: m.path, module: m.module.module })))]

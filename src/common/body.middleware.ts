@@ -7,6 +7,27 @@ import { inputProblem, MAX_BODY_DEPTH } from './input';
 export const JSON_BODY_LIMIT = '1mb';
 const parseJson = express.json({ limit: JSON_BODY_LIMIT, strict: true, type: () => true });
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
+const MULTIPART_TYPE = /^multipart\/form-data\s*;/i;
+
+/**
+ * The one route whose body is not JSON: the media upload (CONTRACTS 11), a `multipart/form-data`
+ * body its handler streams itself. Exactly this method and path (no trailing slash, no other
+ * case): any other spelling gets the JSON rules, so its body is refused, never left unread.
+ */
+export const MULTIPART_ROUTES: ReadonlyArray<{ method: string; path: string }> = [
+  { method: 'POST', path: '/admin/api/collections/media/entries' },
+];
+
+function isMultipartRoute(req: Request): boolean {
+  const type = req.headers['content-type'];
+  if (!type || !MULTIPART_TYPE.test(type)) {
+    return false;
+  }
+  const url = req.originalUrl ?? req.url;
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  return MULTIPART_ROUTES.some((r) => r.method === req.method && r.path === path);
+}
 
 function hasBody(req: Request): boolean {
   const length = req.headers['content-length'];
@@ -19,7 +40,8 @@ function hasBody(req: Request): boolean {
  * one would fail deep in a query), and a body must be JSON (else 415), decodable (a
  * `Content-Encoding` of gzip, deflate or br; another is 415, bytes that do not decode are 400),
  * at most 1 MiB once decoded (413), at most MAX_BODY_DEPTH levels deep, and hold only well-formed
- * strings (no NUL, no unpaired surrogate) in keys and values (400 naming the path). The walk is
+ * strings (no NUL, no unpaired surrogate) in keys and values (400 naming the path); only the media
+ * upload route takes a `multipart/form-data` body instead (MULTIPART_ROUTES). The walk is
  * iterative, so no depth of input can overflow a stack here or in anything after it.
  * Errors are thrown, or rejected from the promise of a body read, and Nest hands either to the
  * problem+json filter.
@@ -34,7 +56,7 @@ export class JsonBodyMiddleware implements NestMiddleware {
         'The request URL is not valid',
       );
     }
-    if (!hasBody(req) || (req as { _body?: boolean })._body) {
+    if (!hasBody(req) || (req as { _body?: boolean })._body || isMultipartRoute(req)) {
       next();
       return;
     }

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import {
+  DEFAULT_UPLOAD_MAX_BYTES,
+  DEFAULT_UPLOAD_TYPES,
+  MAX_UPLOAD_MAX_BYTES,
+  type MediaOptions,
+  parseUploadTypes,
+  uploadTypeProblems,
+} from './media-options';
 
 /**
  * Rate-limit counters kept per budget (auth, apikey, global) before the least recently used is
@@ -48,6 +56,8 @@ export interface Env {
   allowedOrigins: string[];
   redisUrl?: string;
   logLevel: string;
+  /** SVC_UPLOAD_TYPES, SVC_UPLOAD_MAX_BYTES, SVC_MEDIA_DIR, SVC_MEDIA_PUBLIC, SVC_S3_*. */
+  media: MediaOptions & Required<Pick<MediaOptions, 'dir' | 'maxBytes' | 'types' | 'public'>>;
 }
 
 export class ConfigError extends Error {
@@ -136,13 +146,30 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     problems.push(`SVC_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   }
 
+  const dataDir = resolve(source.SVC_DATA_DIR || './.svc');
+  const uploadTypes = source.SVC_UPLOAD_TYPES?.trim()
+    ? parseUploadTypes(source.SVC_UPLOAD_TYPES)
+    : [...DEFAULT_UPLOAD_TYPES];
+  problems.push(...uploadTypeProblems(uploadTypes).map((p) => `SVC_UPLOAD_TYPES: ${p}`));
+  const s3Bucket = source.SVC_S3_BUCKET?.trim() || undefined;
+  const s3Endpoint = source.SVC_S3_ENDPOINT?.trim() || undefined;
+  if (s3Endpoint && !isHttpUrl(s3Endpoint)) {
+    problems.push(`SVC_S3_ENDPOINT must be an http(s) URL (got "${s3Endpoint}")`);
+  }
+  if (!s3Bucket && (s3Endpoint || source.SVC_S3_REGION)) {
+    problems.push('SVC_S3_ENDPOINT and SVC_S3_REGION need SVC_S3_BUCKET');
+  }
+  if (s3Bucket && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(s3Bucket)) {
+    problems.push(`SVC_S3_BUCKET must be a bucket name (got "${s3Bucket}")`);
+  }
+
   const env: Env = {
     nodeEnv,
     production,
     port,
     host: source.HOST || '0.0.0.0',
     databaseUrl,
-    dataDir: resolve(source.SVC_DATA_DIR || './.svc'),
+    dataDir,
     embeddedPgPort: int('SVC_EMBEDDED_PG_PORT', 54329, 1, 65535),
     autoMigrate: bool('SVC_AUTO_MIGRATE', true),
     dbPool: int('SVC_DB_POOL', 10, 2, 200),
@@ -166,6 +193,19 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     allowedOrigins: allowedOrigins.filter(isHttpUrl).map((o) => new URL(o).origin),
     redisUrl,
     logLevel,
+    media: {
+      dir: resolve(source.SVC_MEDIA_DIR || join(dataDir, 'media')),
+      maxBytes: int('SVC_UPLOAD_MAX_BYTES', DEFAULT_UPLOAD_MAX_BYTES, 1, MAX_UPLOAD_MAX_BYTES),
+      types: uploadTypes,
+      public: bool('SVC_MEDIA_PUBLIC', false),
+      s3: s3Bucket
+        ? {
+            bucket: s3Bucket,
+            endpoint: s3Endpoint,
+            region: source.SVC_S3_REGION?.trim() || source.AWS_REGION?.trim() || 'us-east-1',
+          }
+        : null,
+    },
   };
   if (env.http.headersTimeoutMs > env.http.requestTimeoutMs) {
     problems.push('SVC_HEADERS_TIMEOUT_MS must not be larger than SVC_REQUEST_TIMEOUT_MS');

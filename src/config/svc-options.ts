@@ -2,6 +2,7 @@ import type { DestinationStream } from 'pino';
 import type { ResolvedConfig, SvcConfig } from './config.types';
 import { resolveConfig } from './config-file';
 import type { DatabaseConfig } from '../database/data-source';
+import { type MediaOptions, type ResolvedMediaOptions, resolveMediaOptions } from './media-options';
 
 /** What `SvcModule.forRoot()` takes. Only `secret` and `database` are required. */
 export interface SvcModuleOptions {
@@ -36,11 +37,17 @@ export interface SvcModuleOptions {
    * stops the boot with a message naming it.
    */
   acceptDestructiveSchema?: boolean;
+  /**
+   * Uploads, storage and serving of media (`SVC_UPLOAD_*`, `SVC_MEDIA_*`, `SVC_S3_*` in the
+   * standalone server). Default: local files under `./.svc/media`, 10 MiB, the default types.
+   */
+  media?: MediaOptions;
 }
 
 /** Options with defaults applied: what providers inject under SVC_OPTIONS. */
-export interface SvcOptions extends Omit<SvcModuleOptions, 'config'> {
+export interface SvcOptions extends Omit<SvcModuleOptions, 'config' | 'media'> {
   config: ResolvedConfig;
+  media: ResolvedMediaOptions;
   publicUrl: string;
   allowedOrigins: string[];
   redisPrefix: string;
@@ -62,6 +69,7 @@ export function normaliseOptions(o: SvcModuleOptions): SvcOptions {
   return {
     ...o,
     config: resolveConfig(o.config),
+    media: resolveMediaOptions(o.media),
     publicUrl: (o.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
     allowedOrigins: o.allowedOrigins ?? [],
     redisPrefix: o.redisPrefix ?? 'svc:',

@@ -56,6 +56,8 @@ import { mulberry32 } from '../utils/prng';
 
 const SEED = Number(process.env.HOSTILE_SEED ?? 0x0bad_5eed) >>> 0;
 const CASES = 6000;
+/** Cases every route gets at the least (the coverage check below asks for 10). */
+const MIN_PER_ROUTE = 12;
 const CONCURRENCY = 6;
 const ONLY = process.env.HOSTILE_CASES
   ? process.env.HOSTILE_CASES.split(',').map((s) => Number(s.trim()))
@@ -1135,6 +1137,11 @@ function generate(n: number, routes: Route[], P: Pools): Case {
         route = r;
         break;
       }
+    }
+    // The first cases visit the routes in turn, so every route gets its share however many
+    // routes there are (the weighted draw alone left a floored route under 10 of 6000).
+    if (n < routes.length * MIN_PER_ROUTE) {
+      route = routes[n % routes.length];
     }
   }
   let x = g.r();

@@ -404,6 +404,25 @@ describe('plugin: totp', () => {
     });
   });
 
+  it("names the site in the authenticator app when no issuer is configured (general settings' siteName)", async () => {
+    const admin = await bearerFor(t, (await createUser(t, { roles: ['super-admin'] })).id);
+    const patched = await t.http
+      .patch('/admin/api/general-settings')
+      .set(admin)
+      .send({ siteName: 'Acme: Admin' });
+    expect(patched.status).toBe(200);
+    try {
+      const user = await createUser(t);
+      const res = await bearer(await bearerFor(t, user.id)).post('/enroll');
+      expect(res.status).toBe(200);
+      handedOut.push(res.body.secret as string);
+      // The ":" would split the label: it becomes a space.
+      expect(new URL(res.body.otpauthUrl as string).searchParams.get('issuer')).toBe('Acme  Admin');
+    } finally {
+      await t.http.patch('/admin/api/general-settings').set(admin).send({ siteName: 'svc' });
+    }
+  });
+
   describe('DELETE /users/{id}: the administrator reset', () => {
     const reset = (headers: Record<string, string>, id: string) =>
       t.http.delete(`${BASE}/users/${id}`).set(headers);

@@ -1,5 +1,10 @@
 import { GUARDS_METADATA } from '@nestjs/common/constants';
-import { COOKIE_ONLY, REQUIRED_PERMISSIONS, SUPER_ADMIN_ONLY } from '../../src/common/access/auth.decorators';
+import {
+  COOKIE_ONLY,
+  OPTIONAL_AUTH,
+  REQUIRED_PERMISSIONS,
+  SUPER_ADMIN_ONLY,
+} from '../../src/common/access/auth.decorators';
 import { CONTENT_ROUTE, ContentRouteMeta } from '../../src/modules/content/content-route';
 import { IS_PUBLIC } from '../../src/common/access/public.decorator';
 import { AuthRateLimitGuard } from '../../src/modules/auth/guards/auth-rate-limit.guard';
@@ -50,6 +55,8 @@ describe('route access', () => {
           ? `${content.kind} access rule, else ${content.action}-{slug}`
           : [
               meta<boolean>(COOKIE_ONLY, handler, cls) ? 'cookie-only' : 'authenticated',
+              // Visitors reach it too; the handler decides (media files, the session read).
+              ...(meta<boolean>(OPTIONAL_AUTH, handler, cls) ? ['or-visitor (handler decides)'] : []),
               ...(permissions?.length ? [permissions.join(' | ')] : []),
               ...(meta<boolean>(SUPER_ADMIN_ONLY, handler, cls) ? ['super-admin'] : []),
             ].join(' ');

@@ -149,7 +149,7 @@ describe('recovery codes', () => {
 
 describe('totpPlugin()', () => {
   it('resolves options with defaults and refuses unusable ones', () => {
-    expect(resolveTotpOptions()).toEqual({ issuer: 'svc', window: 1, recoveryCodes: 10 });
+    expect(resolveTotpOptions()).toEqual({ issuer: undefined, window: 1, recoveryCodes: 10 });
     expect(resolveTotpOptions({ issuer: 'Acme', window: 2, recoveryCodes: 5 })).toEqual({
       issuer: 'Acme',
       window: 2,

@@ -13,6 +13,7 @@ import { EntryCounts } from './entries/entry-counts';
 import { EntryReader } from './entries/entry-reader';
 import { FieldGroupsController } from './field-groups.controller';
 import { JournalController } from './journal.controller';
+import { MediaHooks } from './media-hooks.service';
 import { SchemaApplier } from './schema-applier';
 import { SchemaService } from './schema.service';
 import { SinglesController } from './singles.controller';
@@ -39,7 +40,9 @@ import { SinglesController } from './singles.controller';
     EntryReader,
     EntriesService,
     EntryCounts,
+    MediaHooks,
   ],
-  exports: [SchemaService, EntriesService],
+  // MediaHooks: the media module registers its upload/presentation handler there.
+  exports: [SchemaService, EntriesService, ContentAccessService, MediaHooks],
 })
 export class ContentModule {}

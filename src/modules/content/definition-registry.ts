@@ -5,6 +5,7 @@ import type { AccessRule, FieldConfig } from '../../config/config.types';
 import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
 import type { ContentAction, Definition, DefinitionKind } from './content.types';
 import { notFound } from './definition-checks';
+import { isMediaDefinition } from './media.definition';
 import { DefinitionRow, DefinitionsRepository } from './definitions.repository';
 import { EntryCounts } from './entries/entry-counts';
 
@@ -35,6 +36,8 @@ export class DefinitionRegistry {
   private loading: Promise<Snapshot> | null = null;
   private generation = 0;
   private readonly codeAccess = new Map<string, Partial<Record<ContentAction, AccessRule>>>();
+  /** The built-in media collection's rules: `read: true` when media is public (SVC_MEDIA_PUBLIC). */
+  private readonly mediaAccess: Partial<Record<ContentAction, AccessRule>>;
 
   constructor(
     @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
@@ -48,6 +51,7 @@ export class DefinitionRegistry {
     for (const s of options.config.singles) {
       this.codeAccess.set(key('single', s.slug), s.access ?? {});
     }
+    this.mediaAccess = options.media.public ? { read: true } : {};
   }
 
   async find(kind: DefinitionKind, slug: string): Promise<Definition | undefined> {
@@ -138,7 +142,12 @@ export class DefinitionRegistry {
       label: d.label,
       drafts: d.drafts === true,
       fields: d.fields,
-      access: row.source === 'code' ? (this.codeAccess.get(key(row.kind, row.slug)) ?? {}) : {},
+      access:
+        row.source === 'code'
+          ? (this.codeAccess.get(key(row.kind, row.slug)) ?? {})
+          : isMediaDefinition(row)
+            ? this.mediaAccess
+            : {},
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     };

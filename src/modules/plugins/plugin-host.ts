@@ -2,6 +2,7 @@ import type { AuthContext } from '../../common/access/auth-context';
 import { PLUGIN_ROUTE, SVC_ROUTE } from '../../common/access/svc-controller';
 import type { SecretBox } from '../../common/secret-box';
 import type { ResolvedConfig } from '../../config/config.types';
+import type { GeneralSettings } from '../settings/settings.types';
 import { SERVICE_VERSION } from '../../common/version';
 import { checkPlugins } from './plugin-checks';
 import type {
@@ -21,6 +22,7 @@ export interface PluginRuntime {
   box(slug: string): SecretBox;
   logger(slug: string): PluginLogger;
   assertManageable(auth: AuthContext, userId: string): Promise<void>;
+  settings(): Promise<Readonly<GeneralSettings>>;
 }
 
 /**
@@ -111,6 +113,7 @@ export class PluginHost {
         open: (sealed) => (box ??= rt().box(plugin.slug)).open(sealed),
       },
       users: { assertManageable: (auth, userId) => rt().assertManageable(auth, userId) },
+      settings: { get: () => rt().settings() },
     };
   }
 }

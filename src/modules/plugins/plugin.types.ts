@@ -2,6 +2,7 @@ import type { DynamicModule } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { AuthContext, SessionUser } from '../../common/access/auth-context';
 import type { ResolvedConfig } from '../../config/config.types';
+import type { GeneralSettings } from '../settings/settings.types';
 
 /**
  * The plugin surface (SPEC 1.7, 5.7, 6; CONTRACTS 10). Experimental: it may change between
@@ -148,6 +149,8 @@ export interface PluginContext {
   db: PluginDb;
   /** AES-256-GCM with a key derived from SVC_SECRET for this plugin alone: secrets at rest. */
   secrets: { seal(plaintext: string): string; open(sealed: string): string };
+  /** The general settings (`GET /general-settings`), as stored now (cached a few seconds). */
+  settings: { get(): Promise<Readonly<GeneralSettings>> };
   users: {
     /**
      * Throws as the users routes do when `auth` may not manage the account `userId`: 404

@@ -9,6 +9,7 @@ import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../config/svc-option
 import { MIGRATION_LOCK, sessionLock, sessionUnlock } from '../../database/locks';
 import { rows } from '../../database/sql';
 import { UsersAdminService } from '../accounts/users-admin.service';
+import { SettingsService } from '../settings/settings.service';
 import { mergeClaims } from './claims';
 import { PLUGIN_HOST, PluginHost } from './plugin-host';
 import type {
@@ -53,6 +54,7 @@ export class PluginsService implements OnModuleInit {
     @Inject(PLUGIN_HOST) private readonly host: PluginHost,
     @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
     private readonly usersAdmin: UsersAdminService,
+    private readonly settings: SettingsService,
   ) {
     this.userFieldNames = new Set(options.config.users.fields.map((f) => f.name));
     host.bind({
@@ -67,6 +69,7 @@ export class PluginsService implements OnModuleInit {
         new SecretBox(options.secret, { keyLabel: `svc plugin secret ${slug}`, aad: `svc:plugin:${slug}` }),
       logger: (slug) => pluginLogger(new Logger(`plugin:${slug}`)),
       assertManageable: (auth: AuthContext, userId: string) => this.usersAdmin.assertManageable(auth, userId),
+      settings: () => this.settings.get(),
     });
   }
 

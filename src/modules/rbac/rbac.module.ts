@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { PermissionsController } from './permissions.controller';
 import { PermissionsRepository } from './permissions.repository';
 import { PermissionsService } from './permissions.service';
@@ -9,11 +10,12 @@ import { RolesService } from './roles.service';
 
 /**
  * Roles, permissions and inheritance over REST, and permission resolution (RbacService, from
- * RbacCoreModule) for the rest of the service. Depends on no other module (the access decorators
- * are metadata only), so the accounts, identity and auth modules can import it.
+ * RbacCoreModule) for the rest of the service. Depends only on the audit module (role writes are
+ * audited; the access decorators are metadata only), so the accounts, identity and auth modules
+ * can import it.
  */
 @Module({
-  imports: [RbacCoreModule],
+  imports: [RbacCoreModule, AuditModule],
   controllers: [RolesController, PermissionsController],
   providers: [RolesRepository, RolesService, PermissionsRepository, PermissionsService],
   exports: [RbacCoreModule],

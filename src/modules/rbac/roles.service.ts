@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ServiceError } from '../../common/errors';
 import { listRecord, ListRecord, parseListQuery } from '../../common/pagination';
 import { SVC_CONNECTION } from '../../config/svc-options';
+import { AuditService } from '../audit/audit.service';
 import { isUniqueViolation } from '../../database/pg-errors';
 import type { AuthContext } from '../../common/access/auth-context';
 import type {
@@ -28,9 +29,10 @@ const PERMISSION_SORTABLE: readonly PermissionSortField[] = ['slug', 'resource',
  * Roles, their permission rows and inheritance (CONTRACTS 4). A child role inherits every
  * permission of its parents, transitively; a role built on `Super Admin` is a super-admin.
  *
- * Every write runs in one transaction and clears the permission cache after commit
- * (`RbacService.invalidate()`), so it applies at once on this instance and within the cache's
- * 5 s bound on the others.
+ * Every write runs in one transaction with its audit row (`role-created`, `role-updated`,
+ * `role-deleted`, `role-permissions-added`..., target `role:<id>`) and clears the permission
+ * cache after commit (`RbacService.invalidate()`), so it applies at once on this instance and
+ * within the cache's 5 s bound on the others.
  */
 @Injectable()
 export class RolesService {
@@ -41,6 +43,7 @@ export class RolesService {
     private readonly roles: RolesRepository,
     private readonly permissions: PermissionsRepository,
     private readonly rbac: RbacService,
+    private readonly audit: AuditService,
   ) {}
 
   // --- roles -----------------------------------------------------------------------------------
@@ -120,6 +123,7 @@ export class RolesService {
       await this.assertMayChange(em, auth, [id]);
       const before = await this.mustFind(em, id);
       await this.roles.delete(em, id);
+      await this.recordAudit(em, auth, 'role deleted', id);
       return before;
     });
     this.rbac.invalidate();
@@ -296,10 +300,22 @@ export class RolesService {
     event: string,
     fn: (em: EntityManager) => Promise<string>,
   ): Promise<RoleRecord> {
-    const row = await this.db.transaction(async (em) => this.mustFind(em, await fn(em)));
+    const row = await this.db.transaction(async (em) => {
+      const id = await fn(em);
+      await this.recordAudit(em, auth, event, id);
+      return this.mustFind(em, id);
+    });
     this.rbac.invalidate();
     this.logger.log({ roleId: row.id, actorId: auth.user.id }, event);
     return toRoleRecord(row);
+  }
+
+  /** The audit row of a role write (`role created` -> event `role-created`, target `role:<id>`). */
+  private recordAudit(em: EntityManager, auth: AuthContext, event: string, roleId: string): Promise<void> {
+    return this.audit.record(
+      { event: event.replace(/ /g, '-'), actorId: auth.user.id, target: `role:${roleId}` },
+      em,
+    );
   }
 
   private async mustFind(em: EntityManager, id: string) {

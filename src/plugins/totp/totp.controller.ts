@@ -36,6 +36,15 @@ export class TotpController {
     @Inject(TOTP_OPTIONS) private readonly options: ResolvedTotpOptions,
   ) {}
 
+  /** The configured issuer, else the site's name (a ":" would split the label), else `svc`. */
+  private async issuer(): Promise<string> {
+    if (this.options.issuer) {
+      return this.options.issuer;
+    }
+    const siteName = (await this.ctx.settings.get()).siteName.replace(/:/g, ' ').trim();
+    return siteName || 'svc';
+  }
+
   private store(): TotpStore {
     return new TotpStore(this.ctx.db);
   }
@@ -56,7 +65,7 @@ export class TotpController {
     if (!(await this.store().startEnrolment(user.id, this.ctx.secrets.seal(secret)))) {
       throw new ServiceError('CONFLICT', 'Two-factor authentication is enabled already; disable it first');
     }
-    const url = otpauthUrl(this.options.issuer, user.email, secret);
+    const url = otpauthUrl(await this.issuer(), user.email, secret);
     const qrSvg = await QRCode.toString(url, { type: 'svg' });
     return { secret, otpauthUrl: url, qrSvg };
   }

@@ -1,5 +1,5 @@
 export interface TotpOptions {
-  /** The issuer shown by authenticator apps (default `svc`). */
+  /** The issuer shown by authenticator apps (default: the general settings' siteName, else `svc`). */
   issuer?: string;
   /** Time steps of 30 s accepted on each side of now (default 1). */
   window?: number;
@@ -7,7 +7,7 @@ export interface TotpOptions {
   recoveryCodes?: number;
 }
 
-export type ResolvedTotpOptions = Required<TotpOptions>;
+export type ResolvedTotpOptions = Required<Omit<TotpOptions, 'issuer'>> & { issuer: string | undefined };
 
 /** DI tokens of the plugin's module: its PluginContext and its resolved options. */
 export const TOTP_CONTEXT = Symbol('totp:context');
@@ -15,10 +15,10 @@ export const TOTP_OPTIONS = Symbol('totp:options');
 
 /** The options with defaults filled in; throws at definition time on a value that cannot work. */
 export function resolveTotpOptions(options: TotpOptions = {}): ResolvedTotpOptions {
-  const issuer = options.issuer ?? 'svc';
+  const issuer = options.issuer;
   const window = options.window ?? 1;
   const recoveryCodes = options.recoveryCodes ?? 10;
-  if (typeof issuer !== 'string' || issuer.trim() === '' || issuer.includes(':')) {
+  if (issuer !== undefined && (typeof issuer !== 'string' || issuer.trim() === '' || issuer.includes(':'))) {
     throw new Error('totpPlugin: issuer must be a non-empty string without ":"');
   }
   if (!Number.isInteger(window) || window < 0 || window > 10) {

@@ -9,7 +9,8 @@ import type { Caller } from '../content-route';
 import { Definition, isJoinField, queryDefinitionOf, tableOf } from '../content.types';
 import { DefinitionRegistry } from '../definition-registry';
 import { compileFilter, type CompiledListQuery, ParsedQuery, parseListQuery } from '../query';
-import { MEDIA_SLUG } from '../media.definition';
+import { isMediaDefinition, MEDIA_EDITABLE_FIELDS } from '../media.definition';
+import { MediaHooks } from '../media-hooks.service';
 import { joinTable } from '../schema';
 import { BulkResult, bulkResult, readIds, readUpdateWhere, splitIds } from './bulk-input';
 import { EntriesRepository, Row } from './entries.repository';
@@ -61,6 +62,7 @@ export class EntriesService {
     private readonly access: ContentAccessService,
     private readonly counts: EntryCounts,
     private readonly reader: EntryReader,
+    private readonly media: MediaHooks,
   ) {}
 
   // -------------------------------------------------------------------------------------------
@@ -144,7 +146,9 @@ export class EntriesService {
   // Writes
 
   async create(def: Definition, body: unknown, caller: Caller): Promise<Entry> {
-    refuseMediaWithoutFile(def);
+    if (isMediaDefinition(def)) {
+      return this.createMedia(def, caller);
+    }
     const entry = await this.write(def, async (em) => {
       const clean = this.clean(def, body, 'create');
       await this.checkReferences(em, clean, caller);
@@ -191,6 +195,9 @@ export class EntriesService {
       },
       'every collection',
     );
+    if (isMediaDefinition(def)) {
+      await this.media.handler?.removed([id]);
+    }
     return this.answer(def, entry, caller);
   }
 
@@ -228,6 +235,9 @@ export class EntriesService {
       (em) => this.repo.delete(em, tableOf(def), valid),
       'every collection',
     );
+    if (isMediaDefinition(def) && deleted.length) {
+      await this.media.handler?.removed(deleted);
+    }
     return bulkResult('deleted', ids, deleted, errors);
   }
 
@@ -273,6 +283,31 @@ export class EntriesService {
       items: updated.map((id) => ({ id })),
       errors: refused,
     };
+  }
+
+  /**
+   * A media entry (CONTRACTS 11): the media module reads the multipart upload and stores the file
+   * (the text fields checked as the media fields are, before anything is stored); the row is
+   * inserted here, in one transaction, and a failed insert removes the stored files.
+   */
+  private async createMedia(def: Definition, caller: Caller): Promise<Entry> {
+    const handler = this.media.handler;
+    if (!handler) {
+      throw mediaNeedsUpload();
+    }
+    // `clean` checks media writes against the editable fields only (inputOptions).
+    const upload = await handler.receive(caller.req, (fields) => this.clean(def, fields, 'create').columns);
+    let entry: Entry;
+    try {
+      entry = await this.write(def, async (em) => {
+        const id = await this.repo.insert(em, tableOf(def), { ...upload.values, id: upload.id });
+        return this.reader.readOne(em, def, id);
+      });
+    } catch (e) {
+      await upload.discard();
+      throw e;
+    }
+    return this.answer(def, entry, caller, upload.values);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -330,6 +365,9 @@ export class EntriesService {
 
   /** A write's answer: the entry to a caller who may see it; else its id (a create: what was sent). */
   private async answer(def: Definition, entry: Entry, caller: Caller, sent?: unknown): Promise<Entry> {
+    if (isMediaDefinition(def)) {
+      entry = this.media.present([entry])[0];
+    }
     if (await this.access.maySee(def, entry, caller.auth, caller.req)) {
       return entry;
     }
@@ -393,9 +431,12 @@ export class EntriesService {
     return result.value;
   }
 
+  /** Media entries: a JSON write sets `alt` and `caption` only (the rest describe the stored file). */
   private inputOptions(def: Definition, mode: 'create' | 'update', existing?: Entry): EntryInputOptions {
     return {
-      fields: def.fields,
+      fields: isMediaDefinition(def)
+        ? def.fields.filter((f) => MEDIA_EDITABLE_FIELDS.includes(f.name))
+        : def.fields,
       drafts: def.drafts,
       mode,
       existing,
@@ -499,12 +540,16 @@ export class EntriesService {
 
 /** A media entry describes a stored file: it is made by an upload (CONTRACTS 11), never from JSON. */
 function refuseMediaWithoutFile(def: Definition): void {
-  if (def.source === 'system' && def.slug === MEDIA_SLUG) {
-    throw new ServiceError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      'Media entries are created by uploading the file as multipart/form-data (field "file")',
-    );
+  if (isMediaDefinition(def)) {
+    throw mediaNeedsUpload();
   }
+}
+
+function mediaNeedsUpload(): ServiceError {
+  return new ServiceError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    'Media entries are created by uploading the file as multipart/form-data (field "file")',
+  );
 }
 
 function withStatus(clean: EntryWrite): Row {

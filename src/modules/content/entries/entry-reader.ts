@@ -6,6 +6,8 @@ import { ContentAccessService } from '../content-access.service';
 import type { Caller } from '../content-route';
 import { Definition, isRelationField, queryDefinitionOf, tableOf } from '../content.types';
 import { DefinitionRegistry } from '../definition-registry';
+import { isMediaDefinition } from '../media.definition';
+import { MediaHooks } from '../media-hooks.service';
 import { compileListQuery, ParsedQuery, StatusFilter, WhereNode } from '../query';
 import { EntriesRepository, Row } from './entries.repository';
 import { entryNotFound, withEntryErrors } from './entry-errors';
@@ -27,6 +29,7 @@ export class EntryReader {
     private readonly repo: EntriesRepository,
     private readonly registry: DefinitionRegistry,
     private readonly access: ContentAccessService,
+    private readonly media: MediaHooks,
   ) {}
 
   /** The rows of `ids` under `parsed`'s status and select (no where, no paging). */
@@ -56,6 +59,10 @@ export class EntryReader {
   /** Rows as a read answers them: its rich-text format and select, populated to its depth. */
   async present(def: Definition, found: Row[], parsed: ParsedQuery, caller: Caller): Promise<Entry[]> {
     const items = found.map((r) => presentRow(def, r, parsed.richTextFormat, parsed.select));
+    if (isMediaDefinition(def)) {
+      // Media entries carry `url` and `sizes` (the media module's presentation).
+      return this.media.present(items);
+    }
     if (parsed.depth > 0 && items.length) {
       await this.populate(def, items, parsed, caller);
     }
@@ -113,9 +120,11 @@ export class EntryReader {
             : null;
           const view: ParsedQuery = { ...WRITE_VIEW, richTextFormat: parsed.richTextFormat, status };
           const rows = await this.readRows(this.db.manager, target, [...ids], view);
-          const byId = new Map(
-            rows.map((r) => [r.id as string, presentRow(target, r, parsed.richTextFormat, null)]),
-          );
+          const related = rows.map((r) => presentRow(target, r, parsed.richTextFormat, null));
+          if (isMediaDefinition(target)) {
+            this.media.present(related);
+          }
+          const byId = new Map(related.map((e) => [e.id as string, e]));
           for (const e of entries) {
             const v = e[f.name];
             e[f.name] = Array.isArray(v)

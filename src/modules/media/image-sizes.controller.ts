@@ -1,0 +1,56 @@
+import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import type { AuthContext } from '../../common/access/auth-context';
+import { CurrentAuth, RequirePermission } from '../../common/access/auth.decorators';
+import { SvcController } from '../../common/access/svc-controller';
+import { IdPipe } from '../../common/id.pipe';
+import { CreateImageSizeDto, UpdateImageSizeDto } from './dto/image-size.dto';
+import { ImageSizesService } from './image-sizes.service';
+import { MediaRegenerationService } from './media-regeneration.service';
+
+const SizeId = () => Param('id', new IdPipe('image size'));
+
+/** `/admin/api/image-sizes` (SPEC 4.2): the presets uploads are made in, and their regeneration. */
+@SvcController('image-sizes')
+export class ImageSizesController {
+  constructor(
+    private readonly sizes: ImageSizesService,
+    private readonly regeneration: MediaRegenerationService,
+  ) {}
+
+  /** Any signed-in caller (an upload form shows the sizes). */
+  @Get()
+  list(@Query() query: Record<string, unknown>) {
+    return this.sizes.list(query);
+  }
+
+  @Post()
+  @RequirePermission('manage-settings')
+  async create(@Body() dto: CreateImageSizeDto) {
+    return { message: 'Image size created', item: await this.sizes.create(dto) };
+  }
+
+  @Get('regeneration-status')
+  status() {
+    return this.regeneration.status();
+  }
+
+  /** 202: the run is queued (a background job); its progress is `GET regeneration-status`. */
+  @Post('regenerate')
+  @HttpCode(202)
+  @RequirePermission('manage-settings')
+  async regenerate(@CurrentAuth() auth: AuthContext) {
+    return { message: 'Regeneration of image sizes queued', item: await this.regeneration.start(auth) };
+  }
+
+  @Patch(':id')
+  @RequirePermission('manage-settings')
+  async update(@SizeId() id: string, @Body() dto: UpdateImageSizeDto) {
+    return { message: 'Image size updated', item: await this.sizes.update(id, dto) };
+  }
+
+  @Delete(':id')
+  @RequirePermission('manage-settings')
+  async remove(@SizeId() id: string) {
+    return { message: 'Image size deleted', item: await this.sizes.delete(id) };
+  }
+}
