@@ -5,7 +5,11 @@
 // To add a route, add an entry to `routes` below: key "METHOD /path", value an async
 // handler `(req, ctx) => ({ status, headers?, body })` (body: object → JSON, string → as is);
 // routes with a path parameter go to `patternRoutes` (matched by RegExp, after `routes`).
+// A handler may answer `{ status, headers, stream }` instead of a body: the readable is piped.
 import http from 'node:http';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { URLSearchParams } from 'node:url';
@@ -71,6 +75,25 @@ const routes = {
     headers: HEALTH_HEADERS,
     body: healthBody({ ok: true, dialect: 'postgres', latency: 0 }),
   }),
+
+  // A file from disk (BENCH_STATIC_FILE, the 1 MiB text of the media scenarios): a minimal static
+  // server, stat then fs.createReadStream, no cache, no database (bench "bare media file 1MB").
+  'GET /static-file': async () => {
+    const file = process.env.BENCH_STATIC_FILE;
+    const info = file ? await stat(file).catch(() => null) : null;
+    if (!info?.isFile()) {
+      return notFound('No static file (BENCH_STATIC_FILE)');
+    }
+    return {
+      status: 200,
+      headers: {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Content-Length': info.size,
+        'Last-Modified': info.mtime.toUTCString(),
+      },
+      stream: createReadStream(file),
+    };
+  },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -216,6 +239,12 @@ function readBody(req) {
   });
 }
 
+/** Streams `out.stream` (headers as given: the handler sets Content-Type and Content-Length). */
+function sendStream(res, out) {
+  res.writeHead(out.status ?? 200, { 'X-Request-Id': randomUUID(), ...(out.headers ?? {}) });
+  pipeline(out.stream, res).catch(() => res.destroy());
+}
+
 function send(res, status, headers, body) {
   const payload = typeof body === 'string' ? body : JSON.stringify(body);
   res.writeHead(status, {
@@ -242,7 +271,8 @@ const server = http.createServer((req, res) => {
     readJson: async () => JSON.parse((await readBody(req)) || 'null'),
   };
   handler(req, ctx, q === -1 ? '' : url.slice(q + 1)).then(
-    (out) => send(res, out.status ?? 200, out.headers ?? {}, out.body ?? ''),
+    (out) =>
+      out.stream ? sendStream(res, out) : send(res, out.status ?? 200, out.headers ?? {}, out.body ?? ''),
     (err) => {
       const status = err?.status ?? 500;
       if (status >= 500) {

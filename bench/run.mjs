@@ -9,8 +9,8 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -20,6 +20,14 @@ import { setTimeout as delay } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { seedContent, seedReports } from './content-seed.mjs';
+import {
+  JPEG_HEIGHT,
+  JPEG_WIDTH,
+  jpegFixture,
+  multipartBody,
+  TEXT_FILENAME,
+  textFixture,
+} from './media-fixtures.mjs';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(BENCH_DIR, '..');
@@ -468,6 +476,176 @@ const steadyScenario = {
   },
 };
 
+// ---------------------------------------------------------------------------------------------
+// Media (issue 19): uploads of a 2 MB JPEG made in two image sizes by sharp, and a 1 MiB file
+// served from local storage next to the bare server's static file. The services store files in
+// the run's own folder (SVC_MEDIA_DIR, removed at the end with the database); the uploaded rows
+// and files are left until then.
+// ---------------------------------------------------------------------------------------------
+const IMAGE_SIZES = [
+  { name: 'thumb', width: 320, fit: 'cover', format: 'webp' },
+  { name: 'large', width: 1280, fit: 'inside', format: 'webp' },
+];
+/** What each preset makes of the 2400x1800 JPEG (never enlarged; the height follows the ratio). */
+const EXPECTED_SIZES = {
+  thumb: { width: 320, height: 240, mimeType: 'image/webp' },
+  large: { width: 1280, height: 960, mimeType: 'image/webp' },
+};
+const UPLOAD_PATH = '/admin/api/collections/media/entries';
+
+/** The two image sizes, created once per run by the bench super-admin (`manage-settings`). Memoised. */
+let imageSizesPromise;
+function imageSizes(ctx) {
+  imageSizesPromise ??= (async () => {
+    const { token } = await benchAdmin(ctx);
+    for (const size of IMAGE_SIZES) {
+      const res = await ctx.request({
+        method: 'POST',
+        url: `${ctx.apiUrl}/admin/api/image-sizes`,
+        headers: { Authorization: `Bearer ${token}` },
+        body: size,
+      });
+      if (res.status !== 201) {
+        throw new Error(`bench image size ${size.name}: ${res.status} ${res.body.slice(0, 500)}`);
+      }
+    }
+  })();
+  return imageSizesPromise;
+}
+
+/** The upload body (2 MB JPEG under `file`), built once with a fixed boundary. Memoised. */
+let uploadBodyPromise;
+function uploadBody(ctx) {
+  uploadBodyPromise ??= (async () => {
+    const jpeg = await jpegFixture(ctx.fixturesDir);
+    console.error(`media: ${jpeg.filename} ${JPEG_WIDTH}x${JPEG_HEIGHT}, ${jpeg.bytes.length} bytes`);
+    return { jpeg, ...multipartBody(jpeg.filename, 'image/jpeg', jpeg.bytes) };
+  })();
+  return uploadBodyPromise;
+}
+
+/** POSTs a multipart body to `base`'s media entries with the bench writer key; answers the item. */
+async function uploadOnce(ctx, name, base, form) {
+  const res = await ctx.request({
+    method: 'POST',
+    url: base + UPLOAD_PATH,
+    headers: { Authorization: `Bearer ${await writeKey(ctx)}`, 'Content-Type': form.contentType },
+    body: form.body,
+    timeoutMs: 60_000,
+  });
+  if (res.status !== 201 || !res.json?.item?.id) {
+    throw new Error(`scenario "${name}": upload answered ${res.status} ${res.body.slice(0, 1000)}`);
+  }
+  return res.json.item;
+}
+
+/**
+ * "media upload 2MB jpeg (key)": the 2 MB JPEG uploaded again and again (full-access key of the
+ * super-admin, which holds `create-media`), each made in both image sizes before it is stored.
+ * Few connections: sharp works on at most 2 images at once per process; more would only queue.
+ */
+function mediaUploadScenario(target, { label = '', targets } = {}) {
+  const name = `${label}media upload 2MB jpeg (key)`;
+  return {
+    name,
+    target,
+    method: 'POST',
+    path: UPLOAD_PATH,
+    targets: [{ everyStatus: 201 }, ...(targets ?? [])],
+    autocannon: { connections: 4, timeout: 60 },
+    setup: async (ctx) => {
+      await imageSizes(ctx);
+      const form = await uploadBody(ctx);
+      const base = baseUrlOf(ctx, target);
+      // One checked upload first: the original's type and size, and both image sizes made.
+      const item = await uploadOnce(ctx, name, base, form);
+      const problems = [];
+      if (item.mimeType !== 'image/jpeg' || item.filesize !== form.jpeg.bytes.length) {
+        problems.push(`original ${item.mimeType}, ${item.filesize} bytes`);
+      }
+      if (item.width !== JPEG_WIDTH || item.height !== JPEG_HEIGHT) {
+        problems.push(`original ${item.width}x${item.height}`);
+      }
+      if (JSON.stringify(Object.keys(item.sizes ?? {}).sort()) !== JSON.stringify(['large', 'thumb'])) {
+        problems.push(`sizes ${JSON.stringify(Object.keys(item.sizes ?? {}))}`);
+      }
+      for (const [size, want] of Object.entries(EXPECTED_SIZES)) {
+        const got = item.sizes?.[size];
+        if (got && Object.entries(want).some(([k, v]) => got[k] !== v)) {
+          problems.push(`${size} ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
+        }
+      }
+      if (problems.length) {
+        throw new Error(`scenario "${name}": ${problems.join('; ')}\n${JSON.stringify(item).slice(0, 2000)}`);
+      }
+      return {
+        headers: { Authorization: `Bearer ${await writeKey(ctx)}`, 'content-type': form.contentType },
+        body: form.body,
+      };
+    },
+  };
+}
+
+/** The 1 MiB text file, uploaded once per run (no image work): answers { id, filename, bytes }. */
+let servedFilePromise;
+function servedFile(ctx) {
+  servedFilePromise ??= (async () => {
+    const text = await textFixture(ctx.fixturesDir);
+    const item = await uploadOnce(
+      ctx,
+      'media file 1MB (key)',
+      ctx.apiUrl,
+      multipartBody(text.filename, 'text/plain', text.bytes),
+    );
+    if (item.mimeType !== 'text/plain' || item.filesize !== text.bytes.length) {
+      throw new Error(`media file 1MB: stored as ${item.mimeType}, ${item.filesize} bytes`);
+    }
+    return { id: item.id, filename: item.filename, bytes: text.bytes };
+  })();
+  return servedFilePromise;
+}
+
+/** GETs `url` once and throws unless it answers 200 with exactly `bytes` as text/plain. */
+async function checkFileAnswer(ctx, name, url, headers, bytes) {
+  const res = await ctx.request({ url, headers });
+  const type = res.headers['content-type'];
+  if (res.status !== 200 || !res.buffer.equals(bytes) || type !== 'text/plain; charset=utf-8') {
+    throw new Error(
+      `scenario "${name}": GET ${url} → ${res.status} ${type}, ${res.buffer.length} bytes ` +
+        `(expected 200 text/plain; charset=utf-8, the ${bytes.length} bytes uploaded)`,
+    );
+  }
+}
+
+/**
+ * "media file 1MB (key)": `GET /admin/api/media/{id}/{filename}` of the 1 MiB text (read-only key
+ * of the super-admin), and "bare media file 1MB": the same file from disk by the bare server.
+ */
+function mediaFileScenario(target, { label = '', targets } = {}) {
+  const bare = target === 'bare';
+  const name = bare ? 'bare media file 1MB' : `${label}media file 1MB (key)`;
+  return {
+    name,
+    target,
+    method: 'GET',
+    path: bare ? '/static-file' : '/admin/api/media/:id/:filename',
+    targets,
+    setup: async (ctx) => {
+      const base = baseUrlOf(ctx, target);
+      if (bare) {
+        const text = await textFixture(ctx.fixturesDir);
+        await checkFileAnswer(ctx, name, `${base}/static-file`, {}, text.bytes);
+        return {};
+      }
+      const file = await servedFile(ctx);
+      const headers = { Authorization: `Bearer ${await contentKey(ctx)}` };
+      const filePath = `/admin/api/media/${file.id}/${encodeURIComponent(file.filename)}`;
+      await checkFileAnswer(ctx, name, base + filePath, headers, file.bytes);
+      return { headers, path: filePath };
+    },
+  };
+}
+
 const scenarios = [
   { name: 'health', target: 'svc', method: 'GET', path: '/api/health' },
   {
@@ -555,6 +733,12 @@ const scenarios = [
     afterWrite: true,
   }),
   contentListScenario('1m', 'bare', { autocannon: { connections: 10 } }),
+  // Media (issue 19): uploads at 4 connections (tuned and default deployment), and a 1 MiB file
+  // served at 50 connections next to the bare server's static file (ratio reported, no goal).
+  mediaUploadScenario('svc'),
+  mediaUploadScenario('svc-default', { label: 'default: ' }),
+  mediaFileScenario('svc', { targets: [{ vs: 'bare media file 1MB' }] }),
+  mediaFileScenario('bare'),
   steadyScenario,
 ];
 
@@ -626,8 +810,9 @@ function request({ method = 'GET', url, headers = {}, body, timeoutMs = 10_000 }
   let payload;
   const hdrs = { ...headers };
   if (body !== undefined) {
-    payload = typeof body === 'string' ? body : JSON.stringify(body);
-    if (typeof body !== 'string' && !Object.keys(hdrs).some((h) => h.toLowerCase() === 'content-type')) {
+    const raw = typeof body === 'string' || Buffer.isBuffer(body);
+    payload = raw ? body : JSON.stringify(body);
+    if (!raw && !Object.keys(hdrs).some((h) => h.toLowerCase() === 'content-type')) {
       hdrs['Content-Type'] = 'application/json';
     }
     hdrs['Content-Length'] = Buffer.byteLength(payload);
@@ -637,14 +822,15 @@ function request({ method = 'GET', url, headers = {}, body, timeoutMs = 10_000 }
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
+        const buffer = Buffer.concat(chunks);
+        const text = buffer.toString('utf8');
         let json;
         try {
           json = text ? JSON.parse(text) : undefined;
         } catch {
           json = undefined;
         }
-        resolve({ status: res.statusCode, headers: res.headers, body: text, json });
+        resolve({ status: res.statusCode, headers: res.headers, body: text, json, buffer });
       });
       res.on('error', reject);
     });
@@ -687,6 +873,14 @@ function startChild(label, args, env) {
   const stderr = tailBuffer();
   child.stdout.on('data', (c) => stdout.push(c));
   child.stderr.on('data', (c) => stderr.push(c));
+  // BENCH_CHILD_LOG_DIR: every child's whole output kept in <dir>/<label>.log (e.g. with --trace-gc).
+  if (process.env.BENCH_CHILD_LOG_DIR) {
+    const log = createWriteStream(
+      path.join(process.env.BENCH_CHILD_LOG_DIR, `${label.replace(/\W+/g, '-')}.log`),
+    );
+    child.stdout.pipe(log);
+    child.stderr.pipe(log);
+  }
   const exited = new Promise((resolve) => {
     child.on('exit', (code, signal) => resolve({ code, signal }));
     child.on('error', (err) => resolve({ code: null, signal: null, error: err }));
@@ -756,6 +950,23 @@ async function stopChild(handle) {
   console.error(`${handle.label} did not exit 5 s after SIGTERM, sending SIGKILL`);
   handle.child.kill('SIGKILL');
   await Promise.race([handle.exited, delay(5000)]);
+}
+
+/** Files and bytes under a folder (recursively); zero when it does not exist. */
+async function folderUsage(dir) {
+  let files = 0;
+  let bytes = 0;
+  try {
+    for (const e of await readdir(dir, { recursive: true, withFileTypes: true })) {
+      if (e.isFile()) {
+        files++;
+        bytes += (await stat(path.join(e.parentPath ?? e.path, e.name))).size;
+      }
+    }
+  } catch {
+    // nothing there
+  }
+  return { files, bytes };
 }
 
 /** Clock ticks per second for /proc times (almost always 100). */
@@ -896,7 +1107,7 @@ async function prepare(scenario, ctx, settings) {
   const extra = scenario.setup ? ((await scenario.setup(ctx)) ?? {}) : {};
   const headers = { ...(scenario.headers ?? {}), ...(extra.headers ?? {}) };
   let body = extra.body !== undefined ? extra.body : scenario.body;
-  if (body !== undefined && typeof body !== 'string') {
+  if (body !== undefined && typeof body !== 'string' && !Buffer.isBuffer(body)) {
     body = JSON.stringify(body);
     if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
       headers['content-type'] = 'application/json';
@@ -921,6 +1132,8 @@ async function prepare(scenario, ctx, settings) {
 
 async function runScenario(scenario, ctx, settings) {
   const { extra, base } = await prepare(scenario, ctx, settings);
+  // The server's RSS before this scenario's warm-up (what the measured run's samples grew from).
+  const rssBeforeMb = processRssMb(childOf(ctx, scenario.target)?.child.pid);
   if (settings.warmup > 0) {
     await cannon({ ...base, duration: settings.warmup });
   }
@@ -956,6 +1169,7 @@ async function runScenario(scenario, ctx, settings) {
         : null,
     latencyMax: round(r.latency.max),
     // The server's resident memory during the measured run (largest 250 ms sample, and at its end).
+    rssBeforeMb,
     rssMaxMb: rssMb.max,
     rssEndMb: rssMb.last,
     totalRequests: r.requests.total,
@@ -1120,14 +1334,34 @@ function evaluateTargets(results, selected) {
         continue;
       }
       if (t.vs !== undefined) {
+        // Without `min` the ratio is reported only (no goal).
         const other = byName.get(t.vs);
         const ratio = other?.requestsPerSec ? (r.requestsPerSec ?? 0) / other.requestsPerSec : null;
         out.push({
           scenario: s.name,
-          goal: `req/s >= ${t.min}x "${t.vs}"`,
+          goal: t.min === undefined ? `req/s vs "${t.vs}"` : `req/s >= ${t.min}x "${t.vs}"`,
           value: ratio === null ? null : round(ratio, 3),
-          text: ratio === null ? `n/a (run "${t.vs}" too)` : `${ratio.toFixed(2)}x`,
-          met: ratio === null ? null : ratio >= t.min,
+          text:
+            ratio === null
+              ? `n/a (run "${t.vs}" too)`
+              : `${ratio.toFixed(2)}x (${fmt(r.requestsPerSec, 1)} / ${fmt(other.requestsPerSec, 1)} req/s)`,
+          met: ratio === null || t.min === undefined ? null : ratio >= t.min,
+          ...(t.min === undefined ? { info: true } : {}),
+        });
+      }
+      if (t.everyStatus !== undefined) {
+        // Every measured response of every round had this status, and no error or timeout.
+        const all = r.allRounds ?? { requests: 0, statusCodes: {}, errors: 0, timeouts: 0 };
+        const codes = Object.entries(all.statusCodes)
+          .map(([code, n]) => `${code}: ${n}`)
+          .join(', ');
+        const good = all.statusCodes[String(t.everyStatus)] ?? 0;
+        out.push({
+          scenario: s.name,
+          goal: `every answer ${t.everyStatus}, no error (all rounds)`,
+          value: good,
+          text: `${good} of ${all.requests} answers (${codes || 'none'}), ${all.errors} errors, ${all.timeouts} timeouts`,
+          met: all.requests > 0 && good === all.requests && all.errors === 0,
         });
       }
       if (t.roundsWithin !== undefined) {
@@ -1200,6 +1434,11 @@ async function main() {
   const dbUrl = new URL(settings.adminUrl);
   dbUrl.pathname = `/${dbName}`;
   const databaseUrl = dbUrl.toString();
+  // The run's own folder, removed at the end: the services' SVC_MEDIA_DIR (both share it, as they
+  // share the database) and the files of the media scenarios (bench/media-fixtures.mjs).
+  const workDir = path.join(os.tmpdir(), dbName);
+  const mediaDir = path.join(workDir, 'media');
+  const fixturesDir = path.join(workDir, 'fixtures');
 
   const adminPool = new pg.Pool({ connectionString: settings.adminUrl, max: 2 });
   // An idle client dropped by the server must not crash the harness before its cleanup runs.
@@ -1215,6 +1454,7 @@ async function main() {
   let failure = null;
 
   try {
+    await mkdir(mediaDir, { recursive: true });
     await adminPool.query(`CREATE DATABASE "${dbName}"`);
     dbCreated = true;
     dbPool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
@@ -1236,6 +1476,7 @@ async function main() {
         HOST: '127.0.0.1',
         DATABASE_URL: databaseUrl,
         SVC_SECRET: secret,
+        SVC_MEDIA_DIR: mediaDir,
         NEXT_PUBLIC_APP_URL: url,
         ...env,
       });
@@ -1272,6 +1513,7 @@ async function main() {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATABASE_URL: databaseUrl,
+        BENCH_STATIC_FILE: path.join(fixturesDir, TEXT_FILENAME),
       });
     }
     await Promise.all([
@@ -1290,6 +1532,8 @@ async function main() {
       svc,
       svcDefault,
       bare,
+      mediaDir,
+      fixturesDir,
     };
     console.error(envLine(settings));
     // BENCH_ROUNDS > 1 interleaves the scenarios round after round and keeps each one's median
@@ -1317,14 +1561,30 @@ async function main() {
       const mine = runs.filter((r) => r.name === scenario.name);
       const sorted = [...mine].sort((a, b) => (a.requestsPerSec ?? 0) - (b.requestsPerSec ?? 0));
       const median = sorted[Math.floor((sorted.length - 1) / 2)];
+      // Every measured response of every round (the table's non-2xx is the median round's).
+      const statusCodes = {};
+      for (const r of mine) {
+        for (const [code, v] of Object.entries(r.statusCodeStats ?? {})) {
+          statusCodes[code] = (statusCodes[code] ?? 0) + v.count;
+        }
+      }
+      const allRounds = {
+        requests: mine.reduce((n, r) => n + (r.totalRequests ?? 0), 0),
+        statusCodes,
+        non2xx: mine.reduce((n, r) => n + (r.non2xx ?? 0), 0),
+        errors: mine.reduce((n, r) => n + (r.errors ?? 0), 0),
+        timeouts: mine.reduce((n, r) => n + (r.timeouts ?? 0), 0),
+      };
       results.push(
         settings.rounds > 1
           ? {
               ...median,
               rounds: mine.map((r) => r.requestsPerSec),
               rssMaxMb: Math.max(...mine.map((r) => r.rssMaxMb ?? 0)),
+              rssByRound: mine.map((r) => ({ before: r.rssBeforeMb, max: r.rssMaxMb, end: r.rssEndMb })),
+              allRounds,
             }
-          : median,
+          : { ...median, allRounds },
       );
     }
 
@@ -1342,7 +1602,7 @@ async function main() {
     if (targets.length) {
       console.log('\ntargets:');
       for (const t of targets) {
-        const verdict = t.met === null ? 'n/a' : t.met ? 'ok' : 'MISSED';
+        const verdict = t.info ? 'reported' : t.met === null ? 'n/a' : t.met ? 'ok' : 'MISSED';
         console.log(`- ${t.scenario}: ${t.goal}: ${t.text} → ${verdict}`);
       }
     }
@@ -1371,6 +1631,15 @@ async function main() {
       }
     }
     await adminPool.end().catch(() => {});
+    const stored = await folderUsage(mediaDir);
+    if (stored.files > 0) {
+      console.error(
+        `removing the run's media folder ${mediaDir}: ${stored.files} files, ${fmt(stored.bytes / 1e6, 1)} MB`,
+      );
+    }
+    await rm(workDir, { recursive: true, force: true }).catch((err) =>
+      console.error(`could not remove ${workDir}: ${err.message}`),
+    );
   }
 
   // Partial results are kept too (status "failed"), so a crash mid-run still leaves its numbers.

@@ -417,6 +417,44 @@ describe('media (local storage)', () => {
       await get(item.url, { ...admin, Range: 'bytes=0-9', 'If-Range': `"${item.id}"` }).expect(206);
     });
 
+    it('sends files whole and exact, also many at once, and survives a client that leaves mid-file', async () => {
+      // Two texts, each line naming its file and number (chunk boundaries: test/unit/media-file-sender).
+      const text = (tag: string, bytes: number) => {
+        let s = '';
+        for (let n = 0; s.length < bytes; n++) {
+          s += `${tag} line ${n}\n`;
+        }
+        return Buffer.from(s.slice(0, bytes));
+      };
+      const a = text('alpha', 200_003);
+      const b = text('bravo', 150_001);
+      const itemA = (await upload(a, 'a.txt').expect(201)).body.item;
+      const itemB = (await upload(b, 'b.txt').expect(201)).body.item;
+      // Buffers are reused between answers: each of 24 concurrent answers must still be its own file.
+      const answers = await Promise.all(
+        Array.from({ length: 24 }, (_, i) => get(i % 2 ? itemB.url : itemA.url).expect(200)),
+      );
+      answers.forEach((res, i) => expect((res.body as Buffer).equals(i % 2 ? b : a)).toBe(true));
+      const across = await get(itemA.url, { ...admin, Range: 'bytes=65530-131080' }).expect(206);
+      expect((across.body as Buffer).equals(a.subarray(65530, 131081))).toBe(true);
+
+      // A client that reads the head of the answer and hangs up: the next answers are whole.
+      const path = new URL(itemA.url, 'http://x').pathname;
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: ${admin.Authorization}\r\n\r\n`),
+        );
+        socket.once('data', () => {
+          socket.destroy();
+          resolve();
+        });
+        socket.on('error', reject);
+      });
+      const again = await Promise.all([get(itemA.url).expect(200), get(itemB.url).expect(200)]);
+      expect((again[0].body as Buffer).equals(a)).toBe(true);
+      expect((again[1].body as Buffer).equals(b)).toBe(true);
+    });
+
     it('answers 404 for an unknown id, size or a filename that is not the stored one', async () => {
       await get(api(`/media/00000000-0000-4000-8000-000000000000/served.png`)).expect(404);
       await get(api(`/media/not-a-uuid/served.png`)).expect(404);

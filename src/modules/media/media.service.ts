@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
@@ -238,7 +237,7 @@ export class MediaService implements MediaHandler, OnApplicationBootstrap, OnApp
       res.end();
       return;
     }
-    const body = await this.storage.read(file.key, range.kind === 'partial' ? range : undefined);
+    const body = await this.storage.open(file.key, range.kind === 'partial' ? range : undefined);
     if (!body) {
       this.logger.warn({ mediaId: id, key: file.key }, 'media file missing from storage');
       throw notFound();
@@ -255,12 +254,12 @@ export class MediaService implements MediaHandler, OnApplicationBootstrap, OnApp
       res.setHeader('Content-Length', String(file.size));
     }
     if (req.method === 'HEAD') {
-      body.destroy();
+      body.close();
       res.end();
       return;
     }
     try {
-      await pipeline(body, res);
+      await body.send(res);
     } catch (e) {
       // The client went away, or storage failed mid-file: the answer is cut off (nothing else to send).
       if (!res.writableFinished && !req.destroyed) {

@@ -1,8 +1,7 @@
-import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { copyFile, mkdir, open, rename, rm, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { Readable } from 'node:stream';
-import { checkItemId, checkKey, type MediaStorage } from './media-storage';
+import { sendFileRange } from './file-sender';
+import { checkItemId, checkKey, type MediaStorage, type StoredBody } from './media-storage';
 
 /**
  * Files on the local disk under the media directory (`SVC_MEDIA_DIR`): `<dir>/<id>/<filename>`.
@@ -47,17 +46,39 @@ export class LocalMediaStorage implements MediaStorage {
     }
   }
 
-  async read(key: string, range?: { start: number; end: number }): Promise<Readable | null> {
-    const path = this.pathOf(key);
+  async open(key: string, range?: { start: number; end: number }): Promise<StoredBody | null> {
+    let file;
     try {
-      await stat(path);
+      file = await open(this.pathOf(key), 'r');
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
         return null;
       }
       throw e;
     }
-    return createReadStream(path, range ? { start: range.start, end: range.end } : {});
+    const handle = file;
+    let closed = false;
+    const close = () => {
+      if (!closed) {
+        closed = true;
+        void handle.close().catch(() => undefined);
+      }
+    };
+    return {
+      send: async (out) => {
+        try {
+          const end = range ? range.end : (await handle.stat()).size - 1;
+          if (end < (range?.start ?? 0)) {
+            out.end();
+            return;
+          }
+          await sendFileRange(handle, range?.start ?? 0, end, out);
+        } finally {
+          close();
+        }
+      },
+      close,
+    };
   }
 
   async download(key: string, path: string): Promise<boolean> {

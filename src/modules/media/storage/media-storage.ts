@@ -1,4 +1,10 @@
-import type { Readable } from 'node:stream';
+import type { Writable } from 'node:stream';
+
+/** A stored file opened for one answer: `send` writes its bytes and ends `out`; `close` drops it. */
+export interface StoredBody {
+  send(out: Writable): Promise<void>;
+  close(): void;
+}
 
 /**
  * Where media files live. Keys are `<id>/<filename>` (the original) and `<id>/<size>/<filename>`
@@ -11,8 +17,8 @@ export interface MediaStorage {
    * the bytes are stored in full; a failure stores nothing under `key`.
    */
   put(key: string, path: string, contentType: string): Promise<void>;
-  /** The bytes of `key` (`range` inclusive), or null when there is no such object. */
-  read(key: string, range?: { start: number; end: number }): Promise<Readable | null>;
+  /** The bytes of `key` (`range` inclusive) to send, or null when there is no such object. */
+  open(key: string, range?: { start: number; end: number }): Promise<StoredBody | null>;
   /** Copies `key` to the local file `path`; false when there is no such object. */
   download(key: string, path: string): Promise<boolean>;
   /** Removes these keys; missing ones are fine. */

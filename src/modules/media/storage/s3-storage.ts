@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3MediaOptions } from '../../../config/media-options';
-import { checkItemId, checkKey, type MediaStorage } from './media-storage';
+import { checkItemId, checkKey, type MediaStorage, type StoredBody } from './media-storage';
 
 /** Parts of a multipart upload (the S3 minimum is 5 MiB); files under one part go in one PUT. */
 const PART_SIZE = 8 * 1024 * 1024;
@@ -66,7 +66,12 @@ export class S3MediaStorage implements MediaStorage {
     }).done();
   }
 
-  async read(key: string, range?: { start: number; end: number }): Promise<Readable | null> {
+  async open(key: string, range?: { start: number; end: number }): Promise<StoredBody | null> {
+    const body = await this.read(key, range);
+    return body && { send: (out) => pipeline(body, out), close: () => body.destroy() };
+  }
+
+  private async read(key: string, range?: { start: number; end: number }): Promise<Readable | null> {
     try {
       const out = await this.client.send(
         new GetObjectCommand({
