@@ -214,6 +214,21 @@ describe('checkPlugins', () => {
   });
 
   describe('module and migrations', () => {
+    it('mounts at a reserved address only the plugin it is reserved for (SPEC 4.2 note 3), with a module', () => {
+      const module = () => ({ module: class {} });
+      const forms = { slug: 'form-builder', module, mountPath: 'admin/api/forms' };
+      expect(problemsOf([plugin(forms)])).toBe('');
+      for (const bad of [
+        { ...forms, slug: 'forms-too' },
+        { ...forms, mountPath: 'admin/api/auth' },
+        { ...forms, mountPath: 'admin/api/forms/' },
+        { ...forms, mountPath: ['admin/api/forms'] },
+        { ...forms, module: undefined },
+      ]) {
+        expect(problemsOf([plugin(bad)])).toContain('is not an address reserved for this plugin');
+      }
+    });
+
     it('refuses a module that is not a function', () => {
       expect(problemsOf([plugin({ module: { module: class {} } })])).toContain('module must be a function');
     });

@@ -6,6 +6,7 @@ import { ListQuery, ListRecord, listRecord } from '../../common/pagination';
 import { SVC_CONNECTION } from '../../config/svc-options';
 import { isUniqueViolation } from '../../database/pg-errors';
 import type { AuthContext } from '../../common/access/auth-context';
+import { AuditService } from '../audit/audit.service';
 import { AccountLifecycleService } from './account-lifecycle.service';
 import { hashPassword } from './passwords';
 import { RbacService } from '../rbac/rbac.service';
@@ -52,6 +53,7 @@ export class UsersAdminService {
     private readonly rbac: RbacService,
     private readonly lifecycle: AccountLifecycleService,
     private readonly userFields: UserFieldsService,
+    private readonly audit: AuditService,
   ) {}
 
   async list(q: ListQuery<UserSortField>): Promise<ListRecord<UserRecord>> {
@@ -97,6 +99,48 @@ export class UsersAdminService {
       .catch(rethrowDuplicate);
     invite?.send();
     return this.get(id);
+  }
+
+  /**
+   * An account made by a plugin's sign-in (CONTRACTS 10: `ctx.users.create`): no password, the
+   * roles of these slugs, its `register` audit row naming the plugin, one transaction. The roles
+   * are the operator's configuration, so an unknown slug or one granting super-admin is a
+   * configuration error (500 INTERNAL_ERROR, logged), never a sign-up made super-admin.
+   */
+  async createForPlugin(
+    plugin: string,
+    input: { email: string; name: string; emailVerified: boolean; roles: readonly string[] },
+  ): Promise<AccountState> {
+    const id = await this.db
+      .transaction(async (em) => {
+        const roleIds = await this.rbac.roleIdsForSlugs(em, [...new Set(input.roles)]);
+        if (!roleIds) {
+          throw new ServiceError('INTERNAL_ERROR', `plugin "${plugin}": a role it grants does not exist`);
+        }
+        if (roleIds.length && (await this.rbac.grantsSuperAdmin(em, roleIds))) {
+          throw new ServiceError(
+            'INTERNAL_ERROR',
+            `plugin "${plugin}": its sign-up may not grant Super Admin`,
+          );
+        }
+        if (await this.accounts.findByEmail(em, input.email)) {
+          throw DUPLICATE_EMAIL();
+        }
+        const id = await this.accounts.createUser(em, {
+          email: input.email,
+          name: input.name,
+          passwordHash: null,
+          verified: input.emailVerified,
+          roleIds,
+        });
+        await this.audit.record(
+          { event: 'register', actorId: id, target: `user:${id}`, metadata: { plugin } },
+          em,
+        );
+        return id;
+      })
+      .catch(rethrowDuplicate);
+    return this.accounts.currentAccount(id);
   }
 
   async update(auth: AuthContext, id: string, input: UpdateUserInput): Promise<UserRecord> {

@@ -2,6 +2,12 @@ import semver from 'semver';
 import { isSameOriginPath } from '../../common/redirects';
 import type { PluginDefinition, ProviderButton } from './plugin.types';
 
+/**
+ * Addresses the specification reserves for a shipped plugin (SPEC 4.2 note 3), by plugin slug:
+ * the only values `mountPath` may take.
+ */
+const RESERVED_MOUNTS: ReadonlyMap<unknown, string> = new Map([['admin/api/forms', 'form-builder']]);
+
 export const PLUGIN_SLUG = /^[a-z][a-z0-9-]{1,40}$/;
 export const CAPABILITIES = ['auth.login'] as const;
 export const HOOK_NAMES = [
@@ -113,6 +119,12 @@ export function checkPlugins(input: unknown, serviceVersion: string): CheckedPlu
     }
     if (p.module !== undefined && typeof p.module !== 'function') {
       problem('module must be a function of the plugin context returning a Nest DynamicModule');
+    }
+    if (p.mountPath !== undefined && (RESERVED_MOUNTS.get(p.mountPath) !== p.slug || !p.module)) {
+      problem(
+        `mountPath ${JSON.stringify(p.mountPath)} is not an address reserved for this plugin ` +
+          '(plugin routes live under /admin/api/plugins/<slug>)',
+      );
     }
     if (p.migrations !== undefined) {
       const names = new Set<string>();

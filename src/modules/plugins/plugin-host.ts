@@ -8,10 +8,12 @@ import { checkPlugins } from './plugin-checks';
 import type {
   CompleteLoginOptions,
   PluginContext,
+  PluginAccount,
   PluginDb,
   PluginDefinition,
   PluginLogger,
 } from './plugin.types';
+import type { Response } from 'express';
 
 export const PLUGIN_HOST = Symbol('svc:plugin-host');
 
@@ -22,8 +24,21 @@ export interface PluginRuntime {
   box(slug: string): SecretBox;
   logger(slug: string): PluginLogger;
   assertManageable(auth: AuthContext, userId: string): Promise<void>;
+  findByEmail(email: string): Promise<PluginAccount | null>;
+  createUser(plugin: PluginDefinition, input: NewPluginAccount): Promise<PluginAccount>;
+  consume(
+    plugin: PluginDefinition,
+    key: string,
+    budget: { max: number; windowSeconds: number },
+    response: Response,
+  ): Promise<void>;
+  sendTemplate(input: { to: string; template: string; variables?: Record<string, string> }): Promise<{
+    messageId: string | null;
+  }>;
   settings(): Promise<Readonly<GeneralSettings>>;
 }
+
+export type NewPluginAccount = Parameters<PluginContext['users']['create']>[0];
 
 /**
  * The checked plugins of one service instance and their contexts. Made when the module is built
@@ -41,6 +56,7 @@ export class PluginHost {
   constructor(config: ResolvedConfig) {
     const checked = checkPlugins(config.plugins, SERVICE_VERSION);
     this.plugins = checked.plugins;
+
     this.droppedProviders = checked.droppedProviders;
     for (const p of this.plugins) {
       this.contexts.set(p.slug, this.makeContext(p, config));
@@ -80,7 +96,7 @@ export class PluginHost {
           Reflect.defineMetadata(SVC_ROUTE, true, c as object);
           Reflect.defineMetadata(PLUGIN_ROUTE, true, c as object);
         }
-        return { path: `admin/api/plugins/${p.slug}`, module };
+        return { path: p.mountPath ?? `admin/api/plugins/${p.slug}`, module };
       });
   }
 
@@ -112,7 +128,13 @@ export class PluginHost {
         seal: (plaintext) => (box ??= rt().box(plugin.slug)).seal(plaintext),
         open: (sealed) => (box ??= rt().box(plugin.slug)).open(sealed),
       },
-      users: { assertManageable: (auth, userId) => rt().assertManageable(auth, userId) },
+      users: {
+        assertManageable: (auth, userId) => rt().assertManageable(auth, userId),
+        findByEmail: (email) => rt().findByEmail(email),
+        create: (input) => rt().createUser(plugin, input),
+      },
+      limits: { consume: (key, budget, response) => rt().consume(plugin, key, budget, response) },
+      email: { sendTemplate: (input) => rt().sendTemplate(input) },
       settings: { get: () => rt().settings() },
     };
   }

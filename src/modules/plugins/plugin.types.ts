@@ -107,6 +107,12 @@ export interface PluginDefinition {
   migrations?: PluginMigration[];
   /** A Nest module; its controllers are mounted under the plugin's prefix. */
   module?: (ctx: PluginContext) => DynamicModule;
+  /**
+   * Where the module's routes are mounted instead of `/admin/api/plugins/<slug>`: only an address
+   * the specification reserves for a plugin (SPEC 4.2 note 3: `admin/api/forms` for
+   * `form-builder`); any other value refuses the boot.
+   */
+  mountPath?: string;
 }
 
 export interface CompleteLoginOptions {
@@ -158,5 +164,45 @@ export interface PluginContext {
      * super-admin. The permission itself (`update-users`) is the route's to require.
      */
     assertManageable(auth: AuthContext, userId: string): Promise<void>;
+    /** The account with this address (compared as stored: lower case), or null. */
+    findByEmail(email: string): Promise<PluginAccount | null>;
+    /**
+     * Creates an account without a password (it signs in through the plugin, or sets one by
+     * "forgot password"), with the roles of these slugs, in one transaction with its audit row
+     * (`user.create`, no actor). Throws 409 DUPLICATE when the address is taken, and refuses an
+     * unknown role slug or one that grants super-admin (a plugin's sign-up never makes one).
+     */
+    create(input: {
+      email: string;
+      name: string;
+      emailVerified: boolean;
+      roles?: string[];
+    }): Promise<PluginAccount>;
   };
+  /**
+   * A budget of the plugin's own (`key` is scoped to the plugin): one hit, `X-RateLimit-*` set on
+   * `response`; throws 429 RATE_LIMITED with Retry-After once spent, and 503 SERVICE_UNAVAILABLE
+   * while the counter store (Redis) is down. Counted where the service's budgets are (Redis when
+   * REDIS_URL is set), so instances share it.
+   */
+  limits: {
+    consume(key: string, budget: { max: number; windowSeconds: number }, response: Response): Promise<void>;
+  };
+  /** The email module (SPEC 8): a stored template by slug, through the default provider. */
+  email: {
+    sendTemplate(input: {
+      to: string;
+      template: string;
+      variables?: Record<string, string>;
+    }): Promise<{ messageId: string | null }>;
+  };
+}
+
+/** An account as a plugin sees it: never a password hash or a counter. */
+export interface PluginAccount {
+  id: string;
+  email: string;
+  name: string;
+  isActive: boolean;
+  emailVerified: boolean;
 }

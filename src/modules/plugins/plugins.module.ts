@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
+import { EmailModule } from '../email/email.module';
 import { SettingsModule } from '../settings/settings.module';
 import { PluginsService } from './plugins.service';
 
@@ -9,7 +10,7 @@ import { PluginsService } from './plugins.service';
  * globally); the sessions (auth) build on this module and register `completeLogin` with it.
  */
 @Module({
-  imports: [AccountsModule, SettingsModule],
+  imports: [AccountsModule, EmailModule, SettingsModule],
   providers: [PluginsService],
   exports: [PluginsService],
 })

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Request } from 'express';
+import { InjectThrottlerStorage, ThrottlerStorage } from '@nestjs/throttler';
+import type { Request, Response } from 'express';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AuthContext, SessionUser } from '../../common/access/auth-context';
 import { ServiceError } from '../../common/errors';
@@ -8,7 +9,11 @@ import { SecretBox } from '../../common/secret-box';
 import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
 import { MIGRATION_LOCK, sessionLock, sessionUnlock } from '../../database/locks';
 import { rows } from '../../database/sql';
+import { countersUnavailable, setRateLimitHeaders } from '../../common/rate-limit';
+import { AccountsService } from '../accounts/accounts.service';
+import type { AccountState } from '../accounts/accounts.types';
 import { UsersAdminService } from '../accounts/users-admin.service';
+import { EmailService } from '../email/email.service';
 import { SettingsService } from '../settings/settings.service';
 import { mergeClaims } from './claims';
 import { PLUGIN_HOST, PluginHost } from './plugin-host';
@@ -16,6 +21,7 @@ import type {
   ChallengeRequest,
   CompleteLoginOptions,
   HookUser,
+  PluginAccount,
   PluginChallenge,
   PluginContext,
   PluginDb,
@@ -54,7 +60,10 @@ export class PluginsService implements OnModuleInit {
     @Inject(PLUGIN_HOST) private readonly host: PluginHost,
     @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
     private readonly usersAdmin: UsersAdminService,
+    private readonly accounts: AccountsService,
     private readonly settings: SettingsService,
+    private readonly email: EmailService,
+    @InjectThrottlerStorage() private readonly counters: ThrottlerStorage,
   ) {
     this.userFieldNames = new Set(options.config.users.fields.map((f) => f.name));
     host.bind({
@@ -69,6 +78,21 @@ export class PluginsService implements OnModuleInit {
         new SecretBox(options.secret, { keyLabel: `svc plugin secret ${slug}`, aad: `svc:plugin:${slug}` }),
       logger: (slug) => pluginLogger(new Logger(`plugin:${slug}`)),
       assertManageable: (auth: AuthContext, userId: string) => this.usersAdmin.assertManageable(auth, userId),
+      findByEmail: async (email) => {
+        const account = await this.accounts.findByEmail(this.db.manager, email);
+        return account && pluginAccount(account);
+      },
+      createUser: async (plugin, input) =>
+        pluginAccount(
+          await this.usersAdmin.createForPlugin(plugin.slug, {
+            email: input.email,
+            name: input.name,
+            emailVerified: input.emailVerified === true,
+            roles: input.roles ?? [],
+          }),
+        ),
+      consume: (plugin, key, budget, response) => this.consume(plugin, key, budget, response),
+      sendTemplate: (input) => this.email.sendTemplate(input),
       settings: () => this.settings.get(),
     });
   }
@@ -78,6 +102,43 @@ export class PluginsService implements OnModuleInit {
       this.logger.warn(line);
     }
     await this.migrate();
+  }
+
+  /**
+   * `ctx.limits.consume`: one hit on the plugin's budget `key` (`plugin:<slug>:<key>` in the
+   * service's counter store), with the headers and refusals of the service's own budgets.
+   */
+  private async consume(
+    plugin: PluginDefinition,
+    key: string,
+    budget: { max: number; windowSeconds: number },
+    res: Response,
+  ): Promise<void> {
+    const { max, windowSeconds } = budget;
+    if (!Number.isInteger(max) || max < 1 || !Number.isInteger(windowSeconds) || windowSeconds < 1) {
+      throw new Error(
+        `plugin "${plugin.slug}": a budget needs whole numbers max >= 1 and windowSeconds >= 1`,
+      );
+    }
+    const ms = windowSeconds * 1000;
+    let record;
+    try {
+      record = await this.counters.increment(
+        `plugin:${plugin.slug}:${key}`,
+        ms,
+        max,
+        ms,
+        `plugin:${plugin.slug}`,
+      );
+    } catch {
+      throw countersUnavailable('This is unavailable for a moment; try again');
+    }
+    const resetIn = setRateLimitHeaders(res, max, record);
+    if (record.isBlocked) {
+      throw new ServiceError('RATE_LIMITED', 'Too many requests; try again later', {
+        retryAfterSeconds: Math.max(1, resetIn),
+      });
+    }
   }
 
   get plugins(): readonly PluginDefinition[] {
@@ -373,5 +434,15 @@ function pluginLogger(logger: Logger): PluginLogger {
     info: (obj, msg) => logger.log(obj, msg),
     warn: (obj, msg) => logger.warn(obj, msg),
     error: (obj, msg) => logger.error(obj, msg),
+  };
+}
+
+function pluginAccount(a: AccountState): PluginAccount {
+  return {
+    id: a.id,
+    email: a.email,
+    name: a.name,
+    isActive: a.is_active,
+    emailVerified: a.email_verified_at !== null,
   };
 }

@@ -111,6 +111,19 @@ export class RbacService {
     return slugs.filter((s) => !created.has(s));
   }
 
+  /** The ids of the roles with these slugs, in order; null when one of them names no role. */
+  async roleIdsForSlugs(em: EntityManager, slugs: readonly string[]): Promise<string[] | null> {
+    const ids: string[] = [];
+    for (const slug of slugs) {
+      const id = await this.repo.findRoleIdBySlug(em, slug);
+      if (!id) {
+        return null;
+      }
+      ids.push(id);
+    }
+    return ids;
+  }
+
   /** Deletes the permissions a content definition created, never others bearing its slugs. */
   removeResource(em: EntityManager, ownerId: string): Promise<void> {
     return this.repo.deleteOwnedPermissions(em, ownerId);
