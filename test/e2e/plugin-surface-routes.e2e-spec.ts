@@ -260,6 +260,48 @@ describe('plugin surface: plugin routes and completeLogin', () => {
       expect(deactivated.body).toEqual({ userId: null, method: null });
     });
 
+    it("writes keep the core's rules: a session from a foreign page is a visitor, a read-only key is refused", async () => {
+      const user = await createUser(t);
+      const b = await browser(t);
+      await b.post('/auth/login', { email: user.email, password: user.password }).expect(200);
+      const own = await b.agent.post('/admin/api/plugins/sso/echo').send({ a: 1 });
+      expect(own.body).toEqual({ body: { a: 1 }, userId: user.id });
+      const foreign = await b.agent
+        .post('/admin/api/plugins/sso/echo')
+        .set('Origin', 'https://evil.example')
+        .send({ a: 2 });
+      expect(foreign.status).toBe(201);
+      expect(foreign.body).toEqual({ body: { a: 2 }, userId: null });
+      // Reads are not writes: the session stays.
+      const read = await b.agent.get('/admin/api/plugins/sso/whoami').set('Origin', 'https://evil.example');
+      expect(read.body).toEqual({ userId: user.id, method: 'session' });
+
+      const admin = await createUser(t, { roles: ['super-admin'] });
+      const adminBrowser = await browser(t);
+      await adminBrowser.post('/auth/login', { email: admin.email, password: admin.password }).expect(200);
+      const keys: Record<string, string> = {};
+      for (const type of ['read-only', 'full-access']) {
+        const made = await adminBrowser.post('/api-keys', { name: `plugin ${type}`, type });
+        expect(made.status).toBe(201);
+        keys[type] = made.body.key as string;
+      }
+      const readOnly = await t.http
+        .post('/admin/api/plugins/sso/echo')
+        .set('Authorization', `Bearer ${keys['read-only']}`)
+        .send({ a: 3 });
+      expect(readOnly.status).toBe(403);
+      expect(readOnly.headers['content-type']).toMatch(PROBLEM);
+      const readOnlyGet = await t.http
+        .get('/admin/api/plugins/sso/whoami')
+        .set('Authorization', `Bearer ${keys['read-only']}`);
+      expect(readOnlyGet.body).toEqual({ userId: admin.id, method: 'api-key' });
+      const full = await t.http
+        .post('/admin/api/plugins/sso/echo')
+        .set('Authorization', `Bearer ${keys['full-access']}`)
+        .send({ a: 4 });
+      expect(full.body).toEqual({ body: { a: 4 }, userId: admin.id });
+    });
+
     it('a pending token never passes for a session there either', async () => {
       const user = await createUser(t);
       act['sso.afterAuthenticate'] = (u) => ({ challenge: { id: 'sso-otp', userId: (u as HookUser).id } });

@@ -24,6 +24,7 @@ export class AuthenticationGuard implements CanActivate {
     isPublic: boolean;
     cookieOnly: boolean;
     optional: boolean;
+    plugin: boolean;
   }>;
 
   constructor(
@@ -41,6 +42,7 @@ export class AuthenticationGuard implements CanActivate {
         reflector.getAllAndOverride<boolean>(PLUGIN_ROUTE, targets) === true,
       cookieOnly: reflector.getAllAndOverride<boolean>(COOKIE_ONLY, targets) === true,
       optional: reflector.getAllAndOverride<boolean>(OPTIONAL_AUTH, targets) === true,
+      plugin: reflector.getAllAndOverride<boolean>(PLUGIN_ROUTE, targets) === true,
     }));
   }
 
@@ -75,6 +77,9 @@ export class AuthenticationGuard implements CanActivate {
       if (key) {
         await this.apiKeys.consumeRateLimit(key.id, context.switchToHttp().getResponse<Response>());
       }
+      if (route.plugin && req[AUTH_CONTEXT] && !SAFE_METHODS.includes(req.method)) {
+        this.pluginWrite(req);
+      }
       return true;
     }
     const ctx = await this.auth.authenticate(req);
@@ -99,5 +104,24 @@ export class AuthenticationGuard implements CanActivate {
     }
     req[AUTH_CONTEXT] = ctx;
     return true;
+  }
+
+  /**
+   * The core's write rules on a plugin route, which is open to visitors: a session cookie sent
+   * from a foreign page is dropped (the caller is a visitor there: a public form on a sibling
+   * site still posts, an admin write is not made in the user's name), and a read-only key is
+   * refused as on every other route.
+   */
+  private pluginWrite(req: Request & RequestWithAuth): void {
+    const ctx = req[AUTH_CONTEXT]!;
+    if (ctx.method === 'session') {
+      try {
+        this.origins.checkOrigin(req);
+      } catch {
+        req[AUTH_CONTEXT] = null;
+      }
+    } else if (ctx.apiKey?.type === 'read-only') {
+      throw new ServiceError('FORBIDDEN', 'A read-only API key cannot change anything');
+    }
   }
 }
