@@ -19,3 +19,4 @@ export { definePlugin } from './modules/plugins/define-plugin';
 export type * from './modules/plugins/plugin.types';
 export { totpPlugin } from './plugins/totp';
 export type { TotpOptions } from './plugins/totp';
+export { formBuilderPlugin, type FormBuilderOptions } from './plugins/form-builder';
