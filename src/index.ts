@@ -19,4 +19,5 @@ export { definePlugin } from './modules/plugins/define-plugin';
 export type * from './modules/plugins/plugin.types';
 export { totpPlugin } from './plugins/totp';
 export type { TotpOptions } from './plugins/totp';
+export { oidcPlugin, type OidcOptions } from './plugins/oidc';
 export { formBuilderPlugin, type FormBuilderOptions } from './plugins/form-builder';

@@ -134,7 +134,7 @@ export function serviceMiddlewares(
 export class SvcModule implements NestModule {
   static forRoot(options: SvcModuleOptions): DynamicModule {
     const normalised = normaliseOptions(options);
-    const plugins = new PluginHost(normalised.config);
+    const plugins = new PluginHost(normalised.config, normalised.publicUrl);
     return SvcModule.build(
       {
         module: SvcOptionsModule,
@@ -164,7 +164,7 @@ export class SvcModule implements NestModule {
           provide: PLUGIN_HOST,
           inject: [SVC_OPTIONS],
           // Nest mounts modules before the factory runs: plugins with routes need forRoot (the boot says so).
-          useFactory: (o: SvcOptions) => new PluginHost(o.config),
+          useFactory: (o: SvcOptions) => new PluginHost(o.config, o.publicUrl),
         },
       ],
       exports: [SVC_OPTIONS, PLUGIN_HOST],

@@ -53,13 +53,13 @@ export class PluginHost {
   /** Whether `modules()` ran: a plugin's routes are mounted only when the module is built with it. */
   private mounted = false;
 
-  constructor(config: ResolvedConfig) {
+  constructor(config: ResolvedConfig, publicUrl: string) {
     const checked = checkPlugins(config.plugins, SERVICE_VERSION);
     this.plugins = checked.plugins;
 
     this.droppedProviders = checked.droppedProviders;
     for (const p of this.plugins) {
-      this.contexts.set(p.slug, this.makeContext(p, config));
+      this.contexts.set(p.slug, this.makeContext(p, config, publicUrl));
     }
   }
 
@@ -100,7 +100,7 @@ export class PluginHost {
       });
   }
 
-  private makeContext(plugin: PluginDefinition, config: ResolvedConfig): PluginContext {
+  private makeContext(plugin: PluginDefinition, config: ResolvedConfig, publicUrl: string): PluginContext {
     const rt = (): PluginRuntime => {
       if (!this.runtime) {
         throw new Error(`plugin "${plugin.slug}": the service has not started yet`);
@@ -113,6 +113,7 @@ export class PluginHost {
     return {
       slug: plugin.slug,
       config,
+      publicUrl,
       logger: {
         debug: (obj, msg) => log().debug(obj, msg),
         info: (obj, msg) => log().info(obj, msg),

@@ -143,6 +143,8 @@ export interface PluginContext {
   slug: string;
   logger: PluginLogger;
   config: Readonly<ResolvedConfig>;
+  /** The service's public URL (`NEXT_PUBLIC_APP_URL` or the module's `publicUrl`), no trailing slash. */
+  publicUrl: string;
   auth: {
     /**
      * Finishes an external sign-in (SPEC 5.7): answers the response with a 302 (success to
