@@ -81,6 +81,12 @@ export class AuthService implements OnModuleInit {
 
   onModuleInit(): void {
     this.plugins.setLoginCompleter((plugin, userId, opts) => this.completeLogin(plugin, userId, opts));
+    this.plugins.setPendingReader(async (token) => {
+      const found = await this.pending.describe(token);
+      return (
+        found && { userId: found.row.user_id, challengeType: found.row.kind, expiresAt: found.row.expires_at }
+      );
+    });
   }
 
   /**

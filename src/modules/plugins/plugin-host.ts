@@ -12,6 +12,7 @@ import type {
   PluginDb,
   PluginDefinition,
   PluginLogger,
+  PendingStep,
 } from './plugin.types';
 import type { Response } from 'express';
 
@@ -20,6 +21,7 @@ export const PLUGIN_HOST = Symbol('svc:plugin-host');
 /** What the contexts reach once the service runs (bound by PluginsService). */
 export interface PluginRuntime {
   completeLogin(plugin: PluginDefinition, userId: string, options: CompleteLoginOptions): Promise<void>;
+  pendingChallenge(token: string | undefined): Promise<PendingStep | null>;
   db: PluginDb;
   box(slug: string): SecretBox;
   logger(slug: string): PluginLogger;
@@ -120,7 +122,10 @@ export class PluginHost {
         warn: (obj, msg) => log().warn(obj, msg),
         error: (obj, msg) => log().error(obj, msg),
       },
-      auth: { completeLogin: (userId, options) => rt().completeLogin(plugin, userId, options) },
+      auth: {
+        completeLogin: (userId, options) => rt().completeLogin(plugin, userId, options),
+        pendingChallenge: (token) => rt().pendingChallenge(token),
+      },
       db: {
         query: (sql, params) => rt().db.query(sql, params),
         transaction: (fn) => rt().db.transaction(fn),

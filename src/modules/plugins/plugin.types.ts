@@ -152,6 +152,11 @@ export interface PluginContext {
      * `/admin/login?error=signin-failed`), or throws to the calling route (SPEC 5.7.5).
      */
     completeLogin(userId: string, options: CompleteLoginOptions): Promise<void>;
+    /**
+     * The step a pending token (from a paused login) waits for, read without using the token up
+     * (what `GET /auth/pending` reads): null when it is invalid, used, expired or out of answers.
+     */
+    pendingChallenge(token: string | undefined): Promise<PendingStep | null>;
   };
   /** The service's database (the plugin's own tables come from `migrations`). */
   db: PluginDb;
@@ -198,6 +203,13 @@ export interface PluginContext {
       variables?: Record<string, string>;
     }): Promise<{ messageId: string | null }>;
   };
+}
+
+/** A paused login's outstanding step. */
+export interface PendingStep {
+  userId: string;
+  challengeType: string;
+  expiresAt: Date;
 }
 
 /** An account as a plugin sees it: never a password hash or a counter. */

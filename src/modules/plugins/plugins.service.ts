@@ -28,6 +28,7 @@ import type {
   PluginDefinition,
   PluginHooks,
   PluginLogger,
+  PendingStep,
 } from './plugin.types';
 
 /** What `completeLogin` runs: the auth module's, registered at its start (it builds on this one). */
@@ -53,6 +54,7 @@ export interface ChallengeStep {
 export class PluginsService implements OnModuleInit {
   private readonly logger = new Logger('Plugins');
   private completer: LoginCompleter | null = null;
+  private pendingReader: ((token: string | undefined) => Promise<PendingStep | null>) | null = null;
   private readonly userFieldNames: ReadonlySet<string>;
 
   constructor(
@@ -72,6 +74,12 @@ export class PluginsService implements OnModuleInit {
           throw new Error('completeLogin was called before the service started');
         }
         return this.completer(plugin, userId, opts);
+      },
+      pendingChallenge: (token) => {
+        if (!this.pendingReader) {
+          throw new Error('pendingChallenge was called before the service started');
+        }
+        return this.pendingReader(token);
       },
       db: this.pluginDb(this.db.manager),
       box: (slug) =>
@@ -147,6 +155,11 @@ export class PluginsService implements OnModuleInit {
 
   setLoginCompleter(fn: LoginCompleter): void {
     this.completer = fn;
+  }
+
+  /** The sessions' reader of pending tokens (`ctx.auth.pendingChallenge`), registered at their start. */
+  setPendingReader(fn: (token: string | undefined) => Promise<PendingStep | null>): void {
+    this.pendingReader = fn;
   }
 
   /** `GET /auth/ui` (CONTRACTS 3.3): every plugin's buttons, challenge views and slots, merged in order. */

@@ -1,0 +1,168 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { CurrentAuth, ServiceError, type AuthContext, type PluginContext } from '../api';
+import { PasskeyCeremonies, passkeySignIn } from './passkeys.ceremonies';
+import { PASSKEY_CONTEXT, PASSKEY_OPTIONS, type ResolvedPasskeyOptions } from './passkeys.options';
+import { toItem } from './passkeys.store';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The challenge type of the second factor (`afterAuthenticate`, `challenges[]`). */
+export const PASSKEY_CHALLENGE = 'passkey';
+/** Per IP and route, for the routes anyone may call. */
+const VISITOR_BUDGET = { max: 60, windowSeconds: 60 };
+const DEFAULT_LIMIT = 10;
+const MAX_LIMIT = 500;
+
+/** A person signed in with the session cookie or a Bearer access token; never an API key. */
+function signedIn(auth: AuthContext | undefined): AuthContext {
+  if (!auth || auth.method === 'api-key') {
+    throw new ServiceError('AUTH_REQUIRED', 'Sign in first');
+  }
+  return auth;
+}
+
+function positiveInt(value: unknown, path: string): number | undefined {
+  if (value === undefined) {
+    return undefined;
+  }
+  if (typeof value !== 'string' || !/^[0-9]{1,10}$/.test(value) || Number(value) < 1) {
+    throw ServiceError.validation([{ path, code: 'isInt', message: `${path} must be a positive integer` }]);
+  }
+  return Number(value);
+}
+
+const notFound = () => new ServiceError('NOT_FOUND', 'Not found');
+
+/** Mounted under `/admin/api/plugins/passkeys/` (CONTRACTS 13.2.3). */
+@Controller()
+export class PasskeyController {
+  private readonly ceremonies: PasskeyCeremonies;
+
+  constructor(
+    @Inject(PASSKEY_CONTEXT) private readonly ctx: PluginContext,
+    @Inject(PASSKEY_OPTIONS) private readonly options: ResolvedPasskeyOptions,
+  ) {
+    this.ceremonies = new PasskeyCeremonies(ctx, options);
+  }
+
+  private visitorBudget(route: string, req: Request, res: Response): Promise<void> {
+    return this.ctx.limits.consume(`${route}:${req.ip ?? 'unknown'}`, VISITOR_BUDGET, res);
+  }
+
+  @Post('register/options')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  async registerOptions(@CurrentAuth() auth: AuthContext | undefined) {
+    return this.ceremonies.registrationOptions(signedIn(auth).user);
+  }
+
+  @Post('register/verify')
+  @HttpCode(201)
+  async registerVerify(@CurrentAuth() auth: AuthContext | undefined, @Body() body: unknown) {
+    const item = await this.ceremonies.register(signedIn(auth).user, body);
+    return { message: 'Passkey registered', item };
+  }
+
+  @Get('credentials')
+  async list(@CurrentAuth() auth: AuthContext | undefined, @Query() query: Record<string, unknown>) {
+    const user = signedIn(auth).user;
+    const page = positiveInt(query.page, 'page') ?? 1;
+    const limit = Math.min(positiveInt(query.limit, 'limit') ?? DEFAULT_LIMIT, MAX_LIMIT);
+    const { total, items } = await this.ceremonies.store().page(user.id, limit, (page - 1) * limit);
+    const totalPages = Math.ceil(total / limit);
+    return {
+      items: items.map(toItem),
+      meta: { total, page, limit, totalPages, hasNext: page < totalPages, hasPrev: page > 1 },
+    };
+  }
+
+  @Delete('credentials/:id')
+  async remove(@CurrentAuth() auth: AuthContext | undefined, @Param('id') id: string) {
+    const user = signedIn(auth).user;
+    if (!UUID.test(id) || !(await this.ceremonies.store().remove(user.id, id.toLowerCase()))) {
+      throw new ServiceError('NOT_FOUND', 'No such passkey');
+    }
+    this.ctx.logger.info({ userId: user.id, passkeyId: id.toLowerCase() }, 'passkey removed');
+    return { message: 'Passkey removed' };
+  }
+
+  /**
+   * Request options for a login paused at the `passkey` challenge; the pending token in the body
+   * or the `svc_pending` cookie.
+   */
+  @Post('challenge/options')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  async challengeOptions(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Body() body: unknown,
+  ) {
+    if (!this.options.secondFactor) {
+      throw notFound();
+    }
+    await this.visitorBudget('challenge', req, res);
+    const fromBody =
+      body && typeof body === 'object' ? (body as { pendingToken?: unknown }).pendingToken : undefined;
+    const fromCookie = (req.cookies as Record<string, unknown> | undefined)?.svc_pending;
+    const token =
+      typeof fromBody === 'string' && fromBody ? fromBody : typeof fromCookie === 'string' ? fromCookie : '';
+    const spent = () =>
+      new ServiceError('AUTH_INVALID_CREDENTIALS', 'This sign-in step is not valid any more; sign in again');
+    if (!token || token.length > 4096) {
+      throw spent();
+    }
+    const step = await this.ctx.auth.pendingChallenge(token);
+    if (!step || step.challengeType !== PASSKEY_CHALLENGE) {
+      throw spent();
+    }
+    return this.ceremonies.secondFactorOptions(step.userId);
+  }
+
+  @Post('login/options')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  async loginOptions(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    if (!this.options.passwordless) {
+      throw notFound();
+    }
+    await this.visitorBudget('login', req, res);
+    return this.ceremonies.loginOptions();
+  }
+
+  /**
+   * A passwordless sign-in. Refusals of the passkey itself are JSON (401 AUTH_INVALID_CREDENTIALS);
+   * a verified passkey ends with `completeLogin`, whose every outcome is a 302 (SPEC 5.7.4).
+   */
+  @Post('login/verify')
+  async loginVerify(@Req() req: Request, @Res() res: Response, @Body() body: unknown): Promise<void> {
+    if (!this.options.passwordless) {
+      throw notFound();
+    }
+    await this.visitorBudget('login', req, res);
+    res.setHeader('Cache-Control', 'no-store');
+    const userId = await this.ceremonies.verifyLogin(body);
+    const next = (body as { next?: unknown } | null)?.next;
+    await passkeySignIn.run({ userId }, () =>
+      this.ctx.auth.completeLogin(userId, {
+        request: req,
+        response: res,
+        strategy: 'passkeys:webauthn',
+        next: typeof next === 'string' ? next : undefined,
+      }),
+    );
+  }
+}
