@@ -30,6 +30,8 @@ import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { EmailModule } from './modules/email/email.module';
 import { HealthModule } from './modules/health/health.module';
 import { MediaModule } from './modules/media/media.module';
+import { PagesModule } from './modules/pages/pages.module';
+import { OpenApiModule } from './modules/openapi/openapi.module';
 import { PLUGIN_HOST, PluginHost } from './modules/plugins/plugin-host';
 import { SettingsModule } from './modules/settings/settings.module';
 import { UserFieldsModule } from './modules/user-fields/user-fields.module';
@@ -146,6 +148,7 @@ export class SvcModule implements NestModule {
         exports: [SVC_OPTIONS, PLUGIN_HOST],
       },
       plugins,
+      normalised.pages,
     );
   }
 
@@ -172,7 +175,8 @@ export class SvcModule implements NestModule {
   }
 
   /** `plugins`: whose routes to mount (their modules under `/admin/api/plugins/<slug>/`). */
-  private static build(optionsModule: DynamicModule, plugins?: PluginHost): DynamicModule {
+  /** `pages`: whether to mount the pages under `/admin` (forRootAsync mounts them; off, they answer 404). */
+  private static build(optionsModule: DynamicModule, plugins?: PluginHost, pages = true): DynamicModule {
     const pluginModules = plugins?.modules() ?? [];
     return {
       module: SvcModule,
@@ -217,6 +221,8 @@ export class SvcModule implements NestModule {
         MediaModule,
         SettingsModule,
         DashboardModule,
+        ...(pages ? [PagesModule] : []),
+        OpenApiModule,
         ...pluginModules.map((m) => m.module),
         ...(pluginModules.length
           ? [RouterModule.register(pluginModules.map((m) => ({ path: m.path, module: m.module.module })))]

@@ -1,6 +1,7 @@
 import type { DestinationStream } from 'pino';
 import type { ResolvedConfig, SvcConfig } from './config.types';
 import { resolveConfig } from './config-file';
+import { pagesEnabled } from './env';
 import type { DatabaseConfig } from '../database/data-source';
 import { type MediaOptions, type ResolvedMediaOptions, resolveMediaOptions } from './media-options';
 
@@ -42,6 +43,13 @@ export interface SvcModuleOptions {
    * standalone server). Default: local files under `./.svc/media`, 10 MiB, the default types.
    */
   media?: MediaOptions;
+  /**
+   * The service's own browser pages under `/admin` (sign-in, password reset, email verification,
+   * invites, the signed-in landing page). Default: the `SVC_PAGES` environment variable, else true.
+   * With `forRoot`, false leaves the routes unregistered (a host application may own `/admin/login`);
+   * with `forRootAsync` they answer 404.
+   */
+  pages?: boolean;
 }
 
 /** Options with defaults applied: what providers inject under SVC_OPTIONS. */
@@ -57,6 +65,7 @@ export interface SvcOptions extends Omit<SvcModuleOptions, 'config' | 'media'> {
   /** Content reads as named prepared statements (off behind a transaction-mode pooler). */
   preparedStatements: boolean;
   acceptDestructiveSchema: boolean;
+  pages: boolean;
 }
 
 export const SVC_OPTIONS = Symbol('SVC_OPTIONS');
@@ -79,6 +88,7 @@ export function normaliseOptions(o: SvcModuleOptions): SvcOptions {
     preparedStatements: o.database.preparedStatements ?? true,
     acceptDestructiveSchema:
       o.acceptDestructiveSchema ?? process.env.SVC_SCHEMA_ACCEPT_DESTRUCTIVE?.trim().toLowerCase() === 'true',
+    pages: o.pages ?? pagesEnabled(),
   };
 }
 

@@ -1491,6 +1491,13 @@ const isSmtpFailure = (c: Case, res: RawResponse, body: unknown) =>
   /\/email(-providers\/[^/]+\/test|\/send|\/send-with-template)/.test(c.target) &&
   (body as { error?: { message?: string } } | undefined)?.error?.message === 'The email could not be sent';
 
+/** Swagger UI's page and assets (issue 21): HTML, CSS and JavaScript, not JSON. */
+const API_DOCS_ROUTE = /^\/admin\/api\/docs(\/:asset)?$/;
+
+/** The browser pages (src/modules/pages): everything under /admin but /admin/api. */
+const PAGE_ROUTE = /^\/admin(?:$|\/(?!api(?:\/|$)))/;
+const PAGE_TYPE = /^text\/(?:html|css|javascript); charset=utf-8$/;
+
 function check(c: Case, res: RawResponse): { failures: Failure[]; tolerated?: string } {
   const failures: Failure[] = [];
   const fail = (reason: string, detail = '') => failures.push({ reason, detail });
@@ -1573,6 +1580,9 @@ function check(c: Case, res: RawResponse): { failures: Failure[]; tolerated?: st
   } else if (
     res.status >= 200 &&
     res.body.length > 0 &&
+    !API_DOCS_ROUTE.test(c.route.path) &&
+    // The browser pages under /admin (issue 21): HTML, and their script and style sheet.
+    !(PAGE_ROUTE.test(c.route.path) && PAGE_TYPE.test(res.headers['content-type'] ?? '')) &&
     !/^application\/json/.test(res.headers['content-type'] ?? '')
   ) {
     fail('success body not application/json', res.headers['content-type'] ?? '(none)');

@@ -1,0 +1,890 @@
+/**
+ * The one script and the one style sheet of the pages (pages.html.ts), served by the service at
+ * /admin/assets/pages.js and /admin/assets/pages.css. Kept as strings in TypeScript so the build
+ * (tsc to dist/) ships them with no copy step. The script uses no backtick and no template
+ * placeholder, so each asset is its text exactly (String.raw keeps every backslash).
+ *
+ * The script: every write first fetches a CSRF token (GET /admin/api/auth/csrf) and sends it as
+ * X-CSRF-Token (CONTRACTS 3.1); errors are written into the page's assertive live region, which
+ * takes the focus; no HTML is ever built from text (textContent only).
+ */
+
+export const PAGES_JS = String.raw`(function () {
+  'use strict';
+  var API = '/admin/api';
+  var csrfToken = null;
+
+  function $(id) {
+    return document.getElementById(id);
+  }
+  function show(el, on) {
+    if (el) {
+      el.hidden = !on;
+    }
+  }
+  function params() {
+    return new URLSearchParams(window.location.search);
+  }
+  function go(path) {
+    window.location.assign(path);
+  }
+
+  // ---- the JSON API (CONTRACTS 3.1: a CSRF token from GET /auth/csrf on every write)
+
+  async function getCsrf(fresh) {
+    if (csrfToken && !fresh) {
+      return csrfToken;
+    }
+    var res = await fetch(API + '/auth/csrf', {
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    });
+    var body = await res.json();
+    csrfToken = body.csrfToken;
+    return csrfToken;
+  }
+
+  async function api(method, path, body, retried) {
+    var headers = { Accept: 'application/json' };
+    var init = { method: method, credentials: 'same-origin', headers: headers, cache: 'no-store' };
+    var res;
+    try {
+      if (method !== 'GET') {
+        headers['X-CSRF-Token'] = await getCsrf(false);
+        headers['Content-Type'] = 'application/json';
+        init.body = JSON.stringify(body || {});
+      }
+      res = await fetch(API + path, init);
+    } catch (e) {
+      return {
+        ok: false,
+        status: 0,
+        error: { code: 'NETWORK', message: 'The service could not be reached. Check your connection and try again.' },
+      };
+    }
+    var data = null;
+    if (res.status !== 204) {
+      try {
+        data = await res.json();
+      } catch (e) {
+        data = null;
+      }
+    }
+    if (res.ok) {
+      return { ok: true, status: res.status, data: data };
+    }
+    var error = data && data.error ? data.error : { code: 'ERROR', message: 'Something went wrong (' + res.status + ').' };
+    if (error.code === 'CSRF_FAILED' && method !== 'GET' && !retried) {
+      csrfToken = null;
+      return api(method, path, body, true);
+    }
+    return { ok: false, status: res.status, error: error };
+  }
+
+  /** A signed-in call: an expired access token is refreshed once, else the visitor signs in. */
+  async function authed(method, path, body) {
+    var r = await api(method, path, body);
+    if (!r.ok && r.status === 401 && r.error.code === 'AUTH_REQUIRED') {
+      var refreshed = await api('POST', '/auth/refresh', {});
+      if (refreshed.ok) {
+        r = await api(method, path, body);
+      }
+      if (!r.ok && r.status === 401 && r.error.code === 'AUTH_REQUIRED') {
+        go('/admin/login?next=' + encodeURIComponent(window.location.pathname));
+        return null;
+      }
+    }
+    return r;
+  }
+
+  // ---- messages: errors go to the assertive region and take the focus
+
+  function clearMessages() {
+    $('error').textContent = '';
+    $('notice').textContent = '';
+    var invalid = document.querySelectorAll('[aria-invalid="true"]');
+    for (var i = 0; i < invalid.length; i++) {
+      invalid[i].removeAttribute('aria-invalid');
+    }
+  }
+
+  function showError(text, items) {
+    var el = $('error');
+    $('notice').textContent = '';
+    el.textContent = '';
+    var p = document.createElement('p');
+    p.textContent = text;
+    el.appendChild(p);
+    if (items && items.length) {
+      var ul = document.createElement('ul');
+      items.forEach(function (item) {
+        var li = document.createElement('li');
+        li.textContent = item;
+        ul.appendChild(li);
+      });
+      el.appendChild(ul);
+    }
+    el.focus();
+  }
+
+  function showNotice(text, focus) {
+    var el = $('notice');
+    $('error').textContent = '';
+    el.textContent = text;
+    if (focus) {
+      el.focus();
+    }
+  }
+
+  /** A problem answer as a message: validation errors name and mark their fields. */
+  function showProblem(error, form, messages) {
+    var special = messages && messages[error.code];
+    if (special) {
+      showError(special);
+      return;
+    }
+    if (error.code === 'RATE_LIMITED') {
+      var wait = error.data && error.data.retryAfterSeconds;
+      showError('Too many attempts. Try again' + (wait ? ' in ' + wait + ' seconds.' : ' later.'));
+      return;
+    }
+    var problems = error.data && Array.isArray(error.data.errors) ? error.data.errors : [];
+    var items = [];
+    problems.forEach(function (p) {
+      if (p && typeof p.message === 'string') {
+        items.push(p.message);
+      }
+      if (form && p && typeof p.path === 'string') {
+        var name = p.path === 'newPassword' ? 'password' : p.path;
+        var input = form.elements.namedItem(name);
+        if (input && input.setAttribute) {
+          input.setAttribute('aria-invalid', 'true');
+        }
+      }
+    });
+    showError(error.message || 'Something went wrong.', items);
+  }
+
+  /** Runs a form's submit handler with its button disabled; native validation runs first. */
+  function onSubmit(form, handler) {
+    if (!form) {
+      return;
+    }
+    form.addEventListener('submit', function (event) {
+      event.preventDefault();
+      var button = form.querySelector('button[type="submit"]');
+      if (button && button.disabled) {
+        return;
+      }
+      clearMessages();
+      if (button) {
+        button.disabled = true;
+      }
+      form.setAttribute('aria-busy', 'true');
+      Promise.resolve()
+        .then(function () {
+          return handler(form);
+        })
+        .catch(function () {
+          showError('Something went wrong. Try again.');
+        })
+        .then(function () {
+          if (button) {
+            button.disabled = false;
+          }
+          form.removeAttribute('aria-busy');
+        });
+    });
+  }
+
+  function value(form, name) {
+    var el = form.elements.namedItem(name);
+    return el ? el.value : '';
+  }
+
+  /** The two password fields agree, else the error names the second one. */
+  function passwordsMatch(form) {
+    if (value(form, 'password') === value(form, 'confirm')) {
+      return true;
+    }
+    form.elements.namedItem('confirm').setAttribute('aria-invalid', 'true');
+    showError('The two passwords are not the same.');
+    return false;
+  }
+
+  /** The token of an emailed link, then out of the address bar and the history. */
+  function takeToken() {
+    var el = $('token');
+    var token = el ? el.value : '';
+    if (token && window.history && window.history.replaceState) {
+      window.history.replaceState(null, '', window.location.pathname);
+    }
+    return token;
+  }
+
+  /** A same-origin path under /admin to land on after signing in, else /admin. */
+  function nextPath() {
+    var next = params().get('next');
+    if (next && /^\/admin(\/|\?|$)/.test(next) && next.indexOf('\\') < 0 && next.indexOf('//') < 0) {
+      return next;
+    }
+    return '/admin';
+  }
+
+  // ---- /admin/login
+
+  var pendingToken = null;
+
+  function showStep(id) {
+    ['step-login', 'step-challenge', 'step-initial-password', 'step-unsupported'].forEach(function (s) {
+      show($(s), s === id);
+    });
+  }
+
+  function startStep(type, hint, attemptsRemaining) {
+    if (type === 'set-initial-password') {
+      showStep('step-initial-password');
+      $('initial-password').focus();
+      return;
+    }
+    if (type === 'totp') {
+      showStep('step-challenge');
+      $('challenge-title').textContent = 'Two-step verification';
+      $('challenge-code-hint').textContent =
+        (hint || 'Enter the 6-digit code from your authenticator app') + '. A recovery code works too.';
+      var code = $('challenge-code');
+      code.value = '';
+      code.focus();
+      if (typeof attemptsRemaining === 'number') {
+        showNotice(attemptsRemaining + ' attempts left.', false);
+      }
+      return;
+    }
+    showStep('step-unsupported');
+    $('unsupported-text').textContent =
+      (hint ? hint + '. ' : '') + 'This page cannot show this step of the sign-in. Start over, or ask an administrator.';
+    $('unsupported-title').focus();
+  }
+
+  function backToLogin(message) {
+    pendingToken = null;
+    showStep('step-login');
+    showError(message);
+  }
+
+  function afterSignIn(r) {
+    if (r.data && r.data.status === 'challenge') {
+      pendingToken = r.data.pendingToken || null;
+      startStep(r.data.challengeType, r.data.uiHint);
+      return;
+    }
+    go(nextPath());
+  }
+
+  var LOGIN_MESSAGES = {
+    AUTH_INVALID_CREDENTIALS: 'The email address or password is not right.',
+  };
+
+  async function loginPage() {
+    var error = $('error');
+    if (error.textContent.trim()) {
+      error.focus();
+    }
+    var loginForm = $('login-form');
+    onSubmit(loginForm, async function (form) {
+      show($('resend'), false);
+      var r = await api('POST', '/auth/login', { email: value(form, 'email'), password: value(form, 'password') });
+      if (r.ok) {
+        afterSignIn(r);
+        return;
+      }
+      if (r.error.code === 'EMAIL_NOT_VERIFIED') {
+        show($('resend'), true);
+        showError('Verify your email address first: open the link we emailed you.');
+        return;
+      }
+      form.elements.namedItem('password').value = '';
+      showProblem(r.error, form, LOGIN_MESSAGES);
+    });
+    $('resend-button').addEventListener('click', async function () {
+      var r = await api('POST', '/auth/verify-email/resend', { email: value(loginForm, 'email') });
+      if (r.ok) {
+        show($('resend'), false);
+        showNotice('If the address has an account waiting for verification, a new link is on its way.', true);
+      } else {
+        showProblem(r.error, loginForm);
+      }
+    });
+
+    onSubmit($('challenge-form'), async function (form) {
+      var body = { response: { code: value(form, 'code').trim() } };
+      if (pendingToken) {
+        body.pendingToken = pendingToken;
+      }
+      var r = await api('POST', '/auth/challenge/resolve', body);
+      if (r.ok) {
+        if (r.data && r.data.continues) {
+          pendingToken = r.data.pendingToken || null;
+          startStep(r.data.challengeType, r.data.uiHint);
+          return;
+        }
+        go(nextPath());
+        return;
+      }
+      var data = r.error.data || {};
+      if (r.error.code === 'AUTH_INVALID_CREDENTIALS' && typeof data.pendingToken === 'string') {
+        pendingToken = data.pendingToken;
+        form.elements.namedItem('code').value = '';
+        form.elements.namedItem('code').setAttribute('aria-invalid', 'true');
+        showError(
+          'That code is not right.' +
+            (typeof data.attemptsRemaining === 'number' ? ' ' + data.attemptsRemaining + ' attempts left.' : ''),
+        );
+        return;
+      }
+      if (r.error.code === 'AUTH_INVALID_CREDENTIALS') {
+        backToLogin('This sign-in has expired or had too many wrong codes. Sign in again.');
+        return;
+      }
+      showProblem(r.error, form);
+    });
+
+    onSubmit($('initial-password-form'), async function (form) {
+      if (!passwordsMatch(form)) {
+        return;
+      }
+      var body = { newPassword: value(form, 'password') };
+      if (pendingToken) {
+        body.pendingToken = pendingToken;
+      }
+      var r = await api('POST', '/auth/set-initial-password', body);
+      if (r.ok) {
+        go(nextPath());
+        return;
+      }
+      if (r.error.code === 'AUTH_INVALID_CREDENTIALS') {
+        backToLogin('This sign-in has expired. Sign in again.');
+        return;
+      }
+      showProblem(r.error, form);
+    });
+
+    if (params().get('resume') === '1') {
+      var pending = await api('GET', '/auth/pending');
+      if (pending.ok && pending.status === 200 && pending.data) {
+        startStep(pending.data.challengeType, pending.data.uiHint, pending.data.attemptsRemaining);
+      } else {
+        showError('This sign-in is no longer waiting for you. Sign in again.');
+      }
+    }
+
+    var ui = await api('GET', '/auth/ui');
+    var providers = ui.ok && ui.data && Array.isArray(ui.data.providers) ? ui.data.providers : [];
+    var list = $('provider-list');
+    providers.forEach(function (p) {
+      var href = p && typeof p.href === 'string' ? p.href : '';
+      if (!/^\/(?![/\\])/.test(href) || typeof p.label !== 'string') {
+        return;
+      }
+      var li = document.createElement('li');
+      var a = document.createElement('a');
+      a.className = 'button';
+      a.href = href;
+      a.textContent = p.label;
+      li.appendChild(a);
+      list.appendChild(li);
+    });
+    show($('providers'), list.children.length > 0);
+  }
+
+  // ---- /admin/forgot-password, /admin/reset-password, /admin/verify-email, /admin/accept-invite
+
+  var INVALID_LINK = 'This link is invalid, used or expired. Ask for a new one.';
+
+  function finished(form, message) {
+    show(form, false);
+    show($('intro'), false);
+    show($('done'), true);
+    showNotice(message, true);
+  }
+
+  function forgotPasswordPage() {
+    onSubmit($('forgot-form'), async function (form) {
+      var r = await api('POST', '/auth/forgot-password', { email: value(form, 'email') });
+      if (r.ok) {
+        showNotice(
+          (r.data && r.data.message) || 'If the address has an account, a link to choose a new password is on its way.',
+          true,
+        );
+        return;
+      }
+      showProblem(r.error, form);
+    });
+  }
+
+  function resetPasswordPage() {
+    var token = takeToken();
+    onSubmit($('reset-form'), async function (form) {
+      if (!passwordsMatch(form)) {
+        return;
+      }
+      var r = await api('POST', '/auth/reset-password', { token: token, password: value(form, 'password') });
+      if (r.ok) {
+        finished(form, 'Your password is changed. Sign in with the new one.');
+        return;
+      }
+      showProblem(r.error, form, { INVALID_INPUT: INVALID_LINK });
+    });
+  }
+
+  function verifyEmailPage() {
+    var token = takeToken();
+    var form = $('verify-form');
+    onSubmit(form, async function () {
+      var r = await api('POST', '/auth/verify-email', { token: token });
+      if (r.ok) {
+        finished(form, 'Your email address is verified. You can sign in now.');
+        return;
+      }
+      showProblem(r.error, form, { INVALID_INPUT: INVALID_LINK });
+    });
+  }
+
+  function acceptInvitePage() {
+    var token = takeToken();
+    onSubmit($('invite-form'), async function (form) {
+      if (!passwordsMatch(form)) {
+        return;
+      }
+      var body = { token: token, password: value(form, 'password') };
+      var name = value(form, 'name').trim();
+      if (name) {
+        body.name = name;
+      }
+      var r = await api('POST', '/auth/accept-invite', body);
+      if (r.ok) {
+        finished(form, 'Your account is ready. Sign in with your email address and the new password.');
+        return;
+      }
+      showProblem(r.error, form, { INVALID_INPUT: 'This invitation is invalid, used or expired. Ask for a new one.' });
+    });
+  }
+
+  // ---- /admin: who am I, sign out, API keys, two-step verification
+
+  function day(iso) {
+    return iso ? new Date(iso).toLocaleDateString() : '—';
+  }
+
+  function cell(row, text) {
+    var td = document.createElement('td');
+    td.textContent = text;
+    row.appendChild(td);
+    return td;
+  }
+
+  async function loadKeys() {
+    var r = await authed('GET', '/api-keys?limit=100');
+    if (!r) {
+      return;
+    }
+    if (!r.ok) {
+      show($('keys'), false);
+      return;
+    }
+    show($('keys'), true);
+    var body = $('keys-body');
+    body.textContent = '';
+    var items = (r.data && r.data.items) || [];
+    items.forEach(function (key) {
+      var row = document.createElement('tr');
+      var name = document.createElement('th');
+      name.scope = 'row';
+      name.textContent = key.name;
+      row.appendChild(name);
+      cell(row, key.keyPrefix + '…');
+      cell(row, key.type);
+      cell(row, key.status);
+      cell(row, day(key.expiresAt));
+      cell(row, day(key.lastUsedAt));
+      var actions = cell(row, '');
+      if (key.status === 'active') {
+        var button = document.createElement('button');
+        button.type = 'button';
+        button.textContent = 'Revoke';
+        button.setAttribute('aria-label', 'Revoke the key ' + key.name);
+        button.addEventListener('click', function () {
+          revokeKey(key);
+        });
+        actions.appendChild(button);
+      }
+      body.appendChild(row);
+    });
+    show($('keys-table'), items.length > 0);
+    show($('keys-empty'), items.length === 0);
+  }
+
+  async function revokeKey(key) {
+    if (!window.confirm('Revoke the key ' + key.name + '? Programs using it stop working.')) {
+      return;
+    }
+    var r = await authed('DELETE', '/api-keys/' + encodeURIComponent(key.id));
+    if (!r) {
+      return;
+    }
+    if (!r.ok) {
+      showProblem(r.error);
+      return;
+    }
+    show($('key-created'), false);
+    $('key-value').value = '';
+    await loadKeys();
+    showNotice('The key ' + key.name + ' is revoked.', true);
+  }
+
+  async function loadTotp() {
+    var r = await authed('GET', '/plugins/totp/status');
+    if (!r || !r.ok || !r.data) {
+      show($('totp'), false);
+      return;
+    }
+    show($('totp'), true);
+    var s = r.data;
+    $('totp-state').textContent = s.enabled
+      ? 'On. ' + s.recoveryCodesRemaining + ' recovery codes left.'
+      : 'Off. Turn it on to ask for a code from an authenticator app at every sign-in.';
+    show($('totp-start'), !s.enabled);
+    show($('totp-disable-form'), s.enabled);
+    if (s.enabled) {
+      show($('totp-enrol'), false);
+    }
+  }
+
+  async function homePage() {
+    var session = await authed('GET', '/auth/session');
+    if (!session) {
+      return;
+    }
+    if (!session.ok) {
+      showProblem(session.error);
+      return;
+    }
+    var user = session.data.user;
+    $('who-text').textContent = 'You are signed in as ' + (user.name ? user.name + ' (' + user.email + ')' : user.email) + '.';
+
+    $('sign-out').addEventListener('click', async function () {
+      var r = await api('POST', '/auth/logout', {});
+      if (r.ok) {
+        go('/admin/login');
+      } else {
+        showProblem(r.error);
+      }
+    });
+
+    onSubmit($('key-form'), async function (form) {
+      var body = { name: value(form, 'name').trim(), type: value(form, 'type') };
+      var description = value(form, 'description').trim();
+      if (description) {
+        body.description = description;
+      }
+      var expires = value(form, 'expiresAt');
+      if (expires) {
+        body.expiresAt = new Date(expires + 'T23:59:59Z').toISOString();
+      }
+      var r = await authed('POST', '/api-keys', body);
+      if (!r) {
+        return;
+      }
+      if (!r.ok) {
+        showProblem(r.error, form);
+        return;
+      }
+      form.reset();
+      await loadKeys();
+      show($('key-created'), true);
+      var out = $('key-value');
+      out.value = r.data.key;
+      showNotice('The key ' + r.data.item.name + ' is created. Copy it now: it is not shown again.', false);
+      out.focus();
+      out.select();
+    });
+    $('key-copy').addEventListener('click', function () {
+      var text = $('key-value').value;
+      if (navigator.clipboard) {
+        navigator.clipboard.writeText(text).then(
+          function () {
+            showNotice('The key is copied.', false);
+          },
+          function () {
+            showNotice('Copy the key from the field above.', false);
+          },
+        );
+      }
+    });
+
+    $('totp-start').addEventListener('click', async function () {
+      clearMessages();
+      var r = await authed('POST', '/plugins/totp/enroll', {});
+      if (!r) {
+        return;
+      }
+      if (!r.ok) {
+        showProblem(r.error);
+        return;
+      }
+      $('totp-secret').textContent = r.data.secret;
+      $('totp-qr').src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(r.data.qrSvg);
+      show($('totp-enrol'), true);
+      show($('totp-recovery'), false);
+      $('totp-enrol-title').focus();
+    });
+    onSubmit($('totp-confirm-form'), async function (form) {
+      var r = await authed('POST', '/plugins/totp/enroll/confirm', { code: value(form, 'code').trim() });
+      if (!r) {
+        return;
+      }
+      if (!r.ok) {
+        showProblem(r.error, form, { INVALID_INPUT: 'That code is not right. Try the code the app shows now.' });
+        return;
+      }
+      form.reset();
+      show($('totp-enrol'), false);
+      var codes = $('totp-codes');
+      codes.textContent = '';
+      (r.data.recoveryCodes || []).forEach(function (c) {
+        var li = document.createElement('li');
+        li.textContent = c;
+        codes.appendChild(li);
+      });
+      show($('totp-recovery'), true);
+      await loadTotp();
+      showNotice('Two-step verification is on.', false);
+      $('totp-recovery-title').focus();
+    });
+    onSubmit($('totp-disable-form'), async function (form) {
+      var r = await authed('POST', '/plugins/totp/disable', { code: value(form, 'code').trim() });
+      if (!r) {
+        return;
+      }
+      if (!r.ok) {
+        showProblem(r.error, form, { INVALID_INPUT: 'That code is not right.' });
+        return;
+      }
+      form.reset();
+      show($('totp-recovery'), false);
+      await loadTotp();
+      showNotice('Two-step verification is off.', true);
+    });
+
+    await loadKeys();
+    await loadTotp();
+  }
+
+  var PAGES = {
+    login: loginPage,
+    'forgot-password': forgotPasswordPage,
+    'reset-password': resetPasswordPage,
+    'verify-email': verifyEmailPage,
+    'accept-invite': acceptInvitePage,
+    home: homePage,
+  };
+
+  function start() {
+    var page = PAGES[document.body.getAttribute('data-page')];
+    if (!page) {
+      return;
+    }
+    var error = $('error');
+    if (error && error.textContent.trim() && document.body.getAttribute('data-page') !== 'login') {
+      error.focus();
+    }
+    Promise.resolve(page()).catch(function () {
+      showError('Something went wrong. Reload the page and try again.');
+    });
+  }
+
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', start);
+  } else {
+    start();
+  }
+})();
+`;
+
+export const PAGES_CSS = String.raw`:root {
+  color-scheme: light;
+  --text: #1a1a1a;
+  --muted: #4a4a4a;
+  --bg: #ffffff;
+  --panel: #f5f6f8;
+  --accent: #1d4ed8;
+  --accent-text: #ffffff;
+  --error: #a50e0e;
+  --error-bg: #fdecec;
+  --ok: #13612e;
+  --ok-bg: #e8f5ec;
+  --border: #767676;
+}
+*,
+*::before,
+*::after {
+  box-sizing: border-box;
+}
+body {
+  margin: 0;
+  background: var(--panel);
+  color: var(--text);
+  font: 16px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
+}
+main {
+  max-width: 44rem;
+  margin: 2rem auto;
+  padding: 1.5rem 2rem 2rem;
+  background: var(--bg);
+  border-radius: 8px;
+  box-shadow: 0 1px 3px rgba(0, 0, 0, 0.15);
+}
+h1 {
+  margin-top: 0;
+  font-size: 1.75rem;
+}
+h2 {
+  font-size: 1.3rem;
+  margin-top: 2rem;
+}
+h3 {
+  font-size: 1.1rem;
+}
+a {
+  color: var(--accent);
+}
+:focus-visible {
+  outline: 3px solid var(--accent);
+  outline-offset: 2px;
+}
+.field {
+  margin: 0 0 1rem;
+}
+label {
+  display: block;
+  font-weight: 600;
+  margin-bottom: 0.25rem;
+}
+input,
+select {
+  width: 100%;
+  max-width: 28rem;
+  padding: 0.5rem 0.6rem;
+  font: inherit;
+  color: inherit;
+  background: var(--bg);
+  border: 1px solid var(--border);
+  border-radius: 4px;
+}
+input[aria-invalid='true'] {
+  border-color: var(--error);
+  border-width: 2px;
+}
+.hint {
+  margin: 0.25rem 0 0;
+  color: var(--muted);
+  font-size: 0.9rem;
+}
+button,
+.button {
+  display: inline-block;
+  padding: 0.5rem 1rem;
+  font: inherit;
+  font-weight: 600;
+  color: var(--accent-text);
+  background: var(--accent);
+  border: 2px solid var(--accent);
+  border-radius: 4px;
+  cursor: pointer;
+  text-decoration: none;
+}
+button:disabled {
+  opacity: 0.6;
+  cursor: progress;
+}
+td button {
+  padding: 0.2rem 0.6rem;
+}
+.alert,
+.notice {
+  margin: 0 0 1rem;
+  padding: 0.75rem 1rem;
+  border-radius: 4px;
+}
+.alert {
+  color: var(--error);
+  background: var(--error-bg);
+  border-left: 4px solid var(--error);
+}
+.notice {
+  color: var(--ok);
+  background: var(--ok-bg);
+  border-left: 4px solid var(--ok);
+}
+.alert:empty,
+.notice:empty {
+  padding: 0;
+  margin: 0;
+  border: 0;
+}
+.alert p,
+.notice p {
+  margin: 0;
+}
+.alert ul {
+  margin: 0.5rem 0 0;
+}
+.providers {
+  list-style: none;
+  padding: 0;
+}
+.providers li {
+  margin: 0 0 0.5rem;
+}
+table {
+  width: 100%;
+  border-collapse: collapse;
+  margin: 1rem 0;
+  font-size: 0.95rem;
+}
+th,
+td {
+  text-align: left;
+  padding: 0.4rem 0.5rem;
+  border-bottom: 1px solid #d0d0d0;
+}
+code,
+.codes {
+  font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+}
+.codes {
+  columns: 2;
+}
+#key-created {
+  margin-top: 1.5rem;
+}
+#totp-qr {
+  display: block;
+  margin: 1rem 0;
+  background: #ffffff;
+}
+.visually-hidden {
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  padding: 0;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
+}
+[hidden] {
+  display: none !important;
+}
+`;

@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { PagesController, PagesEnabledGuard } from './pages.controller';
+
+/**
+ * The browser pages under `/admin` (issue 21). Standalone: it needs nothing from the other
+ * modules; the pages talk to the JSON API from the browser. Mounted unless `pages: false`
+ * (`SVC_PAGES=false`).
+ */
+@Module({ controllers: [PagesController], providers: [PagesEnabledGuard] })
+export class PagesModule {}

@@ -1,0 +1,176 @@
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import request from 'supertest';
+import { PAGES_CSP } from '../../src/modules/pages/pages.controller';
+import { SvcModule } from '../../src/svc.module';
+import { LogCapture } from '../utils/log-capture';
+import { createTestApp, TEST_SECRET, TestApp } from '../utils/test-app';
+
+/**
+ * The browser pages under /admin (issue 21): HTML under a strict Content-Security-Policy, every
+ * reflected value escaped, no inline script, the one script and style sheet served with their
+ * types; `pages: false` leaves no page. In a browser: pages-browser.e2e-spec.ts.
+ */
+
+const PAGES = [
+  '/admin',
+  '/admin/login',
+  '/admin/login?error=signin-failed',
+  '/admin/login?resume=1',
+  '/admin/forgot-password',
+  '/admin/reset-password?token=abc',
+  '/admin/verify-email?token=abc',
+  '/admin/accept-invite?token=abc',
+];
+const HOSTILE = '<script>alert(1)</script>"\'`&';
+
+/** Every `<script ...>` opening tag of a page. */
+const scriptTags = (html: string) => html.match(/<script\b[^>]*>/gi) ?? [];
+
+describe('pages', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it.each(PAGES)('%s answers HTML under the strict CSP, with its title and language', async (path) => {
+    const res = await t.http.get(path).expect(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-security-policy']).toBe(PAGES_CSP);
+    expect(PAGES_CSP).toContain("script-src 'self'");
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('same-origin');
+    expect(res.text).toMatch(/^<!doctype html>\n<html lang="en">/);
+    expect(res.text).toMatch(/<title>[^<]+ · svc<\/title>/);
+    expect(res.text).toContain('aria-live="assertive"');
+    // Scripts only by src, under /admin; no inline style or handler.
+    expect(scriptTags(res.text)).toEqual(['<script src="/admin/assets/pages.js" defer>']);
+    expect(res.text).not.toMatch(/<style\b|\sstyle=|\son[a-z]+=/i);
+    expect(res.text).not.toMatch(/(?:src|href|action)="(?!\/admin)/);
+  });
+
+  it('escapes hostile query values and never reflects an unknown error', async () => {
+    for (const path of [
+      '/admin/login',
+      '/admin/reset-password',
+      '/admin/verify-email',
+      '/admin/accept-invite',
+    ]) {
+      for (const name of ['error', 'token', 'next', 'resume']) {
+        const res = await t.http
+          .get(path)
+          .query({ [name]: HOSTILE })
+          .expect(200);
+        expect(scriptTags(res.text)).toHaveLength(1);
+        expect(res.text).not.toContain('<script>alert');
+        expect(res.text).not.toContain('"\'`');
+      }
+    }
+    const token = await t.http.get('/admin/reset-password').query({ token: HOSTILE }).expect(200);
+    expect(token.text).toContain('value="&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&#96;&amp;"');
+    const login = await t.http.get('/admin/login').query({ error: HOSTILE }).expect(200);
+    expect(login.text).not.toContain('alert(1)');
+    expect(login.text).toContain('Sign-in did not complete');
+    const failed = await t.http.get('/admin/login?error=signin-failed').expect(200);
+    expect(failed.text).toContain('Sign-in failed.');
+    // A repeated parameter takes its first value; an array never reaches the page as one.
+    const twice = await t.http.get('/admin/reset-password?token=a%3Cb&token=c').expect(200);
+    expect(twice.text).toContain('value="a&lt;b"');
+  });
+
+  it('a page without its token says the link is incomplete', async () => {
+    for (const path of ['/admin/reset-password', '/admin/verify-email', '/admin/accept-invite']) {
+      const res = await t.http.get(path).expect(200);
+      expect(res.text).toContain('This link is incomplete');
+      expect(res.text).not.toMatch(/<form /);
+    }
+  });
+
+  it('serves the script and the style sheet with their types, revalidated by ETag', async () => {
+    const js = await t.http.get('/admin/assets/pages.js').expect(200);
+    expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(js.headers['x-content-type-options']).toBe('nosniff');
+    expect(js.text).toContain("'/admin/api'");
+    expect(js.text).toContain('X-CSRF-Token');
+    expect(js.text).not.toMatch(/innerHTML|eval\(|new Function/);
+    expect(() => new Function(js.text)).not.toThrow();
+    const css = await t.http.get('/admin/assets/pages.css').expect(200);
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(css.text).toContain('.visually-hidden');
+    const again = await t.http
+      .get('/admin/assets/pages.js')
+      .set('If-None-Match', js.headers.etag as string)
+      .expect(304);
+    expect(again.text ?? '').toBe('');
+  });
+
+  it('other paths under /admin stay unknown, in the problem envelope', async () => {
+    const res = await t.http.get('/admin/nope').expect(404);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    await t.http.post('/admin/login').expect(404);
+  });
+
+  describe('turned off', () => {
+    it('pages: false mounts no page (forRoot)', async () => {
+      const off = await createTestApp({ database: t.database, overrides: { pages: false } });
+      try {
+        for (const path of [...PAGES, '/admin/assets/pages.js', '/admin/assets/pages.css']) {
+          await off.http.get(path).expect(404);
+        }
+        await off.http.get('/admin/api/auth/csrf').expect(200);
+      } finally {
+        await off.app.close();
+      }
+    });
+
+    it('pages: false through forRootAsync: the pages answer 404', async () => {
+      // NestFactory, as a host application boots (the adapter is known before the providers).
+      @Module({
+        imports: [
+          SvcModule.forRootAsync({
+            useFactory: () => ({
+              secret: TEST_SECRET,
+              database: { url: t.database.url, poolSize: 2, autoMigrate: false },
+              logger: { level: 'info', stream: new LogCapture() },
+              pages: false,
+            }),
+          }),
+        ],
+      })
+      class HostModule {}
+      const app = await NestFactory.create(HostModule, { logger: false });
+      await app.init();
+      try {
+        for (const path of ['/admin', '/admin/login', '/admin/assets/pages.js']) {
+          await request(app.getHttpServer()).get(path).expect(404);
+        }
+        await request(app.getHttpServer()).get('/admin/api/auth/csrf').expect(200);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('SVC_PAGES=false turns them off when the option is not set', async () => {
+      process.env.SVC_PAGES = 'false';
+      let off: TestApp | undefined;
+      try {
+        off = await createTestApp({ database: t.database });
+        await off.http.get('/admin/login').expect(404);
+      } finally {
+        delete process.env.SVC_PAGES;
+        await off?.app.close();
+      }
+      // The option wins over the variable.
+      process.env.SVC_PAGES = 'false';
+      try {
+        off = await createTestApp({ database: t.database, overrides: { pages: true } });
+        await off.http.get('/admin/login').expect(200);
+      } finally {
+        delete process.env.SVC_PAGES;
+        await off?.app.close();
+      }
+    });
+  });
+});
