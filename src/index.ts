@@ -20,4 +20,5 @@ export type * from './modules/plugins/plugin.types';
 export { totpPlugin } from './plugins/totp';
 export type { TotpOptions } from './plugins/totp';
 export { oidcPlugin, type OidcOptions } from './plugins/oidc';
+export { passkeyPlugin, type PasskeyOptions } from './plugins/passkeys';
 export { formBuilderPlugin, type FormBuilderOptions } from './plugins/form-builder';

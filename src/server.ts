@@ -1,5 +1,6 @@
 import { LimitedExpressAdapter } from './http-server';
 import 'reflect-metadata';
+import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import pino from 'pino';
@@ -7,6 +8,7 @@ import { configureApp } from './app.setup';
 import { loadConfigFile } from './config/config-file';
 import { Env, loadEnv, resolveSecret } from './config/env';
 import { EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres';
+import { AuthService } from './modules/auth/auth.service';
 import { SvcModule } from './svc.module';
 import type { SvcModuleOptions } from './config/svc-options';
 
@@ -15,6 +17,35 @@ export interface RunningServer {
   url: string;
   embedded?: EmbeddedDatabase;
   close(): Promise<void>;
+}
+
+export interface StartServerOptions {
+  /** Where the boot lines (context `Boot`) go; standard output by default. */
+  bootLog?: pino.DestinationStream;
+}
+
+/**
+ * The boot line of a first run (issue 21): with no user yet, how to create the administrator.
+ * Best effort: a failed check is no reason to stop a service that is up. True when it warned.
+ */
+export async function warnWithoutAdministrator(
+  app: INestApplicationContext,
+  url: string,
+  log: { warn(message: string): void },
+): Promise<boolean> {
+  const exists = await app
+    .get(AuthService)
+    .setupCompleted()
+    .catch(() => true);
+  if (exists) {
+    return false;
+  }
+  log.warn(
+    `no administrator exists yet: create one with POST ${url}/admin/api/auth/setup ` +
+      `{ email, name, password } (docs/api.md walks through it), or run ` +
+      `npm run seed:admin -- --email <address> --password <password> [--name <name>]`,
+  );
+  return true;
 }
 
 /** Options for the standalone server, from the validated environment and the config file. */
@@ -45,9 +76,13 @@ export async function serverOptions(env: Env, databaseUrl: string): Promise<SvcM
  * with the service's defaults, listening on HOST:PORT. If the embedded PostgreSQL dies and cannot
  * be restarted, the process exits with status 1 (see `EmbeddedOptions.onGiveUp`).
  */
-export async function startServer(source: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
+export async function startServer(
+  source: NodeJS.ProcessEnv = process.env,
+  opts: StartServerOptions = {},
+): Promise<RunningServer> {
   const env = loadEnv(source);
-  const bootLog = pino({ level: env.logLevel, base: { context: 'Boot' } });
+  const bootLogOptions = { level: env.logLevel, base: { context: 'Boot' } };
+  const bootLog = opts.bootLog ? pino(bootLogOptions, opts.bootLog) : pino(bootLogOptions);
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = env.databaseUrl;
   if (!databaseUrl) {
@@ -73,6 +108,7 @@ export async function startServer(source: NodeJS.ProcessEnv = process.env): Prom
     const address = app.getHttpServer().address();
     const port = typeof address === 'object' && address ? address.port : env.port;
     const url = `http://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${port}`;
+    await warnWithoutAdministrator(app, url, bootLog);
     return {
       app,
       url,

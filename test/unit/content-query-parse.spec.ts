@@ -339,6 +339,30 @@ describe('parseListQuery: where errors carry a path', () => {
     ]);
   });
 
+  it('names the operators the field takes when an operator is unknown or not allowed', () => {
+    const messages = (query: Record<string, unknown>): string[] => {
+      try {
+        parseListQuery(query, postsDef);
+      } catch (e) {
+        return ((e as ServiceError).data as { errors: Array<{ message: string }> }).errors.map(
+          (i) => i.message,
+        );
+      }
+      throw new Error('expected a validation error');
+    };
+    expect(messages(extended('where[title][regex]=x&where[views][gt]=1&where[featured][like]=t'))).toEqual([
+      'unknown operator "regex"; title takes equals, not_equals, greater_than, greater_than_equal, ' +
+        'less_than, less_than_equal, like, contains, search, in, not_in, exists',
+      'unknown operator "gt"; views takes equals, not_equals, greater_than, greater_than_equal, ' +
+        'less_than, less_than_equal, in, not_in, exists',
+      'like cannot be used on featured; it takes equals, not_equals, exists',
+    ]);
+    expect(messages({ where: '{"meta":{"contains":"x"},"category":{"regex":"x"}}' })).toEqual([
+      'contains cannot be used on meta; it takes exists',
+      'unknown operator "regex"; category takes equals, not_equals, in, not_in, exists',
+    ]);
+  });
+
   it('refuses operators that make no sense for the type', () => {
     const refused = [
       'where[featured][greater_than]=true',

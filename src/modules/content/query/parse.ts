@@ -512,7 +512,11 @@ function parseField(name: string, raw: unknown, path: string, ctx: WhereContext,
     }
     const here = `${path}.${show(opKey)}`;
     if (!OPERATOR_SET.has(opKey)) {
-      ctx.issues.add(here, 'unknown_operator', `unknown operator "${show(opKey)}"`);
+      ctx.issues.add(
+        here,
+        'unknown_operator',
+        `unknown operator "${show(opKey)}"; ${name} takes ${operatorsOf(field).join(', ')}`,
+      );
       continue;
     }
     const op = opKey as Operator;
@@ -521,7 +525,11 @@ function parseField(name: string, raw: unknown, path: string, ctx: WhereContext,
     const nullForm =
       (op === 'equals' || op === 'not_equals') && value === null && field.operators.has('exists');
     if (!field.operators.has(op) && !nullForm) {
-      ctx.issues.add(here, 'operator_not_allowed', `${op} cannot be used on ${name}`);
+      ctx.issues.add(
+        here,
+        'operator_not_allowed',
+        `${op} cannot be used on ${name}; it takes ${operatorsOf(field).join(', ')}`,
+      );
       continue;
     }
     ctx.conditions++;
@@ -535,6 +543,11 @@ function parseField(name: string, raw: unknown, path: string, ctx: WhereContext,
       out.push(condition);
     }
   }
+}
+
+/** The operators a field takes, in the order of `OPERATORS` (the order the documentation lists them). */
+function operatorsOf(field: ResolvedField): Operator[] {
+  return OPERATORS.filter((op) => field.operators.has(op));
 }
 
 function parseCondition(
