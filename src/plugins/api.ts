@@ -8,3 +8,4 @@ export { ServiceError } from '../common/errors/service-error';
 export { RequirePermission, CookieOnly, CurrentAuth } from '../common/access/auth.decorators';
 export type { AuthContext, SessionUser } from '../common/access/auth-context';
 export { requireAuth } from '../modules/auth/in-process';
+export { parseListQuery, listRecord, type ListQuery } from '../common/pagination';

@@ -15,7 +15,15 @@ import {
   Res,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { CurrentAuth, RequirePermission, ServiceError, type AuthContext, type PluginContext } from '../api';
+import {
+  CurrentAuth,
+  listRecord,
+  parseListQuery,
+  RequirePermission,
+  ServiceError,
+  type AuthContext,
+  type PluginContext,
+} from '../api';
 import { csvRow } from './form-csv';
 import { FormStore, isDuplicateSlug, type FormRecord, type FormSort } from './form-builder.store';
 import { FORM_SLUG_PATTERN, readDefinition, type FormDefinition } from './form-definition';
@@ -26,7 +34,6 @@ import {
 } from './form-builder.options';
 import { readSubmission, renderFields } from './form-submission';
 import { SUBMISSION_TEMPLATE } from './migrations';
-import { listRecord, parseListQuery } from './list-query';
 import { PatternBudget } from './pattern-tester';
 
 const FORM_SORTS: readonly FormSort[] = ['name', 'slug', 'createdAt', 'updatedAt'];
@@ -96,7 +103,6 @@ export class FormBuilderController {
     const q = parseListQuery(query, {
       sortable: FORM_SORTS,
       defaultSort: { field: 'slug', direction: 'asc' },
-      search: true,
     });
     const { items, total } = await this.store().list(q);
     return listRecord(items, total, q);
@@ -250,7 +256,6 @@ export class FormBuilderController {
     const q = parseListQuery(query, {
       sortable: ['createdAt'] as const,
       defaultSort: { field: 'createdAt', direction: 'desc' },
-      search: false,
     });
     const { items, total } = await this.store().listSubmissions(form.id, {
       limit: q.limit,
