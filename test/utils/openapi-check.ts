@@ -6,31 +6,99 @@ export interface CheckedResponse {
   status: number;
   headers: Record<string, unknown>;
   body: unknown;
+  text?: string;
   req?: { method?: string; path?: string };
 }
 
 type Json = Record<string, unknown>;
 
+/** Compiled regular expressions of the document's path templates, literal segments first. */
+const templates = new WeakMap<OpenApiDocument, Array<{ path: string; re: RegExp }>>();
+
+function templatesOf(doc: OpenApiDocument): Array<{ path: string; re: RegExp }> {
+  let list = templates.get(doc);
+  if (!list) {
+    // Literal segments win over templated ones, as Express registers them here.
+    list = Object.keys(doc.paths)
+      .sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0))
+      .map((path) => ({
+        path,
+        re: new RegExp(`^${path.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+      }));
+    templates.set(doc, list);
+  }
+  return list;
+}
+
 /** The operation of the document that `method path` (a real URL path, query allowed) reaches. */
 export function operationFor(doc: OpenApiDocument, method: string, url: string): { path: string; op: Json } {
-  const path = url.split('?')[0];
-  // Literal segments win over templated ones, as Express registers them here.
-  const candidates = Object.keys(doc.paths)
-    .filter((template) => {
-      const re = new RegExp(`^${template.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`);
-      return re.test(path) && doc.paths[template][method.toLowerCase()];
-    })
-    .sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0));
-  if (!candidates.length) {
-    throw new Error(`the document has no operation for ${method} ${path}`);
+  const found = findOperation(doc, method, url);
+  if (!found) {
+    throw new Error(`the document has no operation for ${method} ${url.split('?')[0]}`);
   }
-  return { path: candidates[0], op: doc.paths[candidates[0]][method.toLowerCase()] };
+  return found;
+}
+
+function findOperation(doc: OpenApiDocument, method: string, url: string): { path: string; op: Json } | null {
+  const path = url.split('?')[0];
+  const m = method.toLowerCase();
+  const hit = templatesOf(doc).find((t) => t.re.test(path) && doc.paths[t.path][m]);
+  return hit ? { path: hit.path, op: doc.paths[hit.path][m] } : null;
+}
+
+/** One ajv per document, holding its components; validators compiled once per schema. */
+const validators = new WeakMap<OpenApiDocument, { ajv: Ajv.Ajv; compiled: Map<object, Ajv.ValidateFunction> }>();
+
+function validatorFor(doc: OpenApiDocument, schema: Json): Ajv.ValidateFunction {
+  let v = validators.get(doc);
+  if (!v) {
+    // ajv 6 (draft-07) reads these schemas: 3.1's type arrays and the keywords used here are
+    // draft-07's too. The components become one schema with `definitions`, referred to by id.
+    const ajv = new Ajv({ allErrors: true, unknownFormats: 'ignore' });
+    ajv.addSchema(
+      JSON.parse(
+        JSON.stringify({ $id: 'svc-openapi', definitions: doc.components.schemas }).replace(
+          /#\/components\/schemas\//g,
+          'svc-openapi#/definitions/',
+        ),
+      ) as Json,
+    );
+    v = { ajv, compiled: new Map() };
+    validators.set(doc, v);
+  }
+  let fn = v.compiled.get(schema);
+  if (!fn) {
+    fn = v.ajv.compile(
+      JSON.parse(JSON.stringify(schema).replace(/#\/components\/schemas\//g, 'svc-openapi#/definitions/')) as Json,
+    );
+    v.compiled.set(schema, fn);
+  }
+  return fn;
+}
+
+/** The listed media type that answers `type`: exact, else a range (`image/*`, `*\/*`). */
+function mediaFor<T>(content: Record<string, T>, type: string): T | undefined {
+  return content[type] ?? content[`${type.split('/')[0]}/*`] ?? content['*/*'];
+}
+
+/** Whether the response carries a body (a JSON value, or text). */
+function hasBody(res: CheckedResponse): boolean {
+  if (res.status === 204 || res.status === 304) {
+    return false;
+  }
+  const length = res.headers['content-length'];
+  if (length !== undefined && Number(length) === 0) {
+    return false;
+  }
+  return res.text === undefined ? res.body !== undefined && res.body !== '' : res.text !== '';
 }
 
 /**
- * Checks a response against the document: the operation exists, it lists the status (or a
- * `default`), the content type is the one listed, and the body validates against the schema.
- * Answers the list of problems (empty when it conforms); `expectConforms` throws them.
+ * Checks a response against the document: the operation exists (a path no operation has must
+ * answer a Problem 404/405), it lists the status (or a `default`), the content type is the one
+ * listed, a body is described by a schema (core routes: a JSON answer with no schema is a gap
+ * of the document), and the body validates against it. Answers the problems, empty when it
+ * conforms; `expectConforms` throws them.
  */
 export function checkResponse(
   doc: OpenApiDocument,
@@ -38,7 +106,20 @@ export function checkResponse(
   url: string,
   res: CheckedResponse,
 ): string[] {
-  const { path, op } = operationFor(doc, method, url);
+  const found = findOperation(doc, method, url);
+  const type = String(res.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
+  if (!found) {
+    // Not a route of the service: the 404 (or 405) of an unknown address, as a Problem.
+    if (res.status !== 404 && res.status !== 405) {
+      return [`${method} ${url.split('?')[0]}: the document has no operation, yet it answered ${res.status}`];
+    }
+    return validate(doc, `${method} ${url.split('?')[0]} ${res.status}`, { $ref: '#/components/schemas/Problem' }, res.body);
+  }
+  const { path, op } = found;
+  const where = `${method} ${path} ${res.status}`;
   const responses = op.responses as Record<string, Json>;
   let response =
     responses[String(res.status)] ?? responses[`${String(res.status)[0]}XX`] ?? responses.default;
@@ -49,36 +130,30 @@ export function checkResponse(
     response = doc.components.responses[response.$ref.replace('#/components/responses/', '')] as Json;
   }
   const content = response.content as Record<string, { schema?: Json }> | undefined;
+  const body = hasBody(res);
   if (!content) {
-    return [];
+    // A JSON answer the document does not describe. Plugin routes may leave theirs undescribed.
+    return body && type.endsWith('json') && op['x-plugin'] !== true
+      ? [`${where}: answers a ${type} body the document does not describe`]
+      : [];
   }
-  const type = String(res.headers['content-type'] ?? '')
-    .split(';')[0]
-    .trim();
-  const media = content[type];
+  if (!body) {
+    return res.status === 204 || res.status === 304 || /^3/.test(String(res.status))
+      ? []
+      : [`${where}: answered no body, the document lists ${Object.keys(content).join(', ')}`];
+  }
+  const media = mediaFor(content, type);
   if (!media) {
-    return [
-      `${method} ${path} ${res.status}: content type "${type}" is not listed (${Object.keys(content).join(', ')})`,
-    ];
+    return [`${where}: content type "${type}" is not listed (${Object.keys(content).join(', ')})`];
   }
-  if (!media.schema) {
-    return [];
-  }
-  // ajv 6 (draft-07) reads these schemas: 3.1's type arrays and keywords used here are draft-07's too.
-  const schema = JSON.parse(
-    JSON.stringify({ ...media.schema, definitions: doc.components.schemas }).replace(
-      /#\/components\/schemas\//g,
-      '#/definitions/',
-    ),
-  ) as Json;
-  const ajv = new Ajv({ allErrors: true, unknownFormats: 'ignore' });
-  const valid = ajv.validate(schema, res.body);
-  return valid
+  return media.schema ? validate(doc, where, media.schema, res.body) : [];
+}
+
+function validate(doc: OpenApiDocument, where: string, schema: Json, body: unknown): string[] {
+  const fn = validatorFor(doc, schema);
+  return fn(body)
     ? []
-    : (ajv.errors ?? []).map(
-        (e) =>
-          `${method} ${path} ${res.status}: body${e.dataPath} ${e.message ?? ''} ${JSON.stringify(e.params)}`,
-      );
+    : (fn.errors ?? []).map((e) => `${where}: body${e.dataPath} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
 }
 
 /** Throws when the response does not conform to the document. */

@@ -10,7 +10,9 @@ import { configureApp } from '../../src/app.setup';
 import type { SvcConfig } from '../../src/config/config.types';
 import { SvcModule } from '../../src/svc.module';
 import { SVC_CONNECTION, SvcModuleOptions } from '../../src/config/svc-options';
+import { OpenApiService } from '../../src/modules/openapi/openapi.service';
 import { LogCapture } from './log-capture';
+import { checkAnswersOf } from './openapi-conformance';
 import { createTestDatabase, TestDatabase } from './test-db';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-0123456789';
@@ -66,6 +68,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   configureApp(app);
   await app.init();
   const server = app.getHttpServer();
+  const openapi = app.get(OpenApiService, { strict: false });
+  checkAnswersOf(server as object, () => openapi.document());
   return {
     app,
     http: request(server),

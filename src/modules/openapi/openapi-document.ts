@@ -1,6 +1,7 @@
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { DocumentBuilder } from '@nestjs/swagger';
+import { DECORATORS } from '@nestjs/swagger/dist/constants';
 import {
   COOKIE_ONLY,
   OPTIONAL_AUTH,
@@ -8,6 +9,7 @@ import {
   SUPER_ADMIN_ONLY,
 } from '../../common/access/auth.decorators';
 import { IS_PUBLIC } from '../../common/access/public.decorator';
+import { namedSchemas } from '../../common/api-schema';
 import { ERROR_STATUS } from '../../common/errors';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../../common/pagination';
 import { SERVICE_VERSION } from '../../common/version';
@@ -244,6 +246,35 @@ function problemsOf(r: RegisteredRoute, hasInput: boolean, params: string[]): Re
   return out;
 }
 
+interface DeclaredAnswer {
+  description?: string;
+  schema?: JsonSchema;
+  content?: Record<string, unknown>;
+}
+
+/**
+ * The answers the handler declares with @nestjs/swagger's `@ApiOkResponse({ schema })` family
+ * (`{ content }` for what is not JSON): they replace the generic success entry.
+ */
+function declaredAnswers(r: RegisteredRoute): Record<string, unknown> {
+  const declared = (Reflect.getMetadata(DECORATORS.API_RESPONSE, r.handler) ?? {}) as Record<
+    string,
+    DeclaredAnswer
+  >;
+  const out: Record<string, unknown> = {};
+  for (const [status, answer] of Object.entries(declared)) {
+    out[status] = {
+      description: answer.description || 'Success',
+      ...(answer.content
+        ? { content: answer.content }
+        : answer.schema
+          ? { content: { 'application/json': { schema: answer.schema } } }
+          : {}),
+    };
+  }
+  return out;
+}
+
 interface Args {
   body?: { type: unknown };
   query: Array<{ name?: string; type: unknown }>;
@@ -384,11 +415,12 @@ export function buildRoutesDocument(routes: RegisteredRoute[]): OpenApiDocument 
           }
         : { description: 'Success' },
       ...problemsOf(r, !!args.body || args.query.length > 0, params),
+      ...declaredAnswers(r),
     };
     doc.paths[path] ??= {};
     doc.paths[path][r.method.toLowerCase()] = op;
   }
-  Object.assign(doc.components.schemas, dtos.schemas);
+  Object.assign(doc.components.schemas, dtos.schemas, namedSchemas());
   doc.tags = [...tags].sort().map((name) => ({ name }));
   return toOpenApi31(doc);
 }
