@@ -1,5 +1,7 @@
+import { authenticator as totp } from 'otplib';
 import type request from 'supertest';
 import { passkeyPlugin } from '../../src/plugins/passkeys';
+import { totpPlugin } from '../../src/plugins/totp';
 import {
   accessTokenFor,
   bearerFor,
@@ -680,5 +682,66 @@ describe('plugin: passkeys with secondFactor and passwordless off', () => {
       404,
       'NOT_FOUND',
     );
+  });
+});
+
+describe('plugin: passkeys beside TOTP', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      config: {
+        plugins: [totpPlugin(), passkeyPlugin({ rpId: RP_ID, rpName: 'svc tests', origins: [ORIGIN] })],
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  /** A user with TOTP on and a passkey registered. */
+  async function userWithBoth(): Promise<{ user: CreatedUser; authenticator: SoftAuthenticator }> {
+    const user = await createUser(t);
+    const headers = await bearerFor(t, user.id);
+    const enrolled = await t.http.post('/admin/api/plugins/totp/enroll').set(headers).send({});
+    expect(enrolled.status).toBe(200);
+    const code = totp.generate(enrolled.body.secret as string);
+    const confirmed = await t.http.post('/admin/api/plugins/totp/enroll/confirm').set(headers).send({ code });
+    expect(confirmed.status).toBe(200);
+    const authenticator = new SoftAuthenticator(ORIGIN);
+    const options = await t.http.post(`${BASE}/register/options`).set(headers).send({});
+    const verified = await t.http
+      .post(`${BASE}/register/verify`)
+      .set(headers)
+      .send({ response: authenticator.create(options.body) });
+    expect(verified.status).toBe(201);
+    return { user, authenticator };
+  }
+
+  it('a passwordless passkey sign-in is both factors: the TOTP challenge is not asked', async () => {
+    const { user, authenticator } = await userWithBoth();
+    const started = await t.http.post(`${BASE}/login/options`).send({});
+    const res = await t.http
+      .post(`${BASE}/login/verify`)
+      .send({
+        flowId: started.body.flowId,
+        response: authenticator.get(started.body.options),
+        next: '/admin',
+      });
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/admin');
+    const cookies = setCookies(res);
+    expect(cookies.svc_pending).toBeUndefined();
+    const session = await t.http
+      .get('/admin/api/auth/session')
+      .set('Cookie', `svc_session=${cookieValue(cookies.svc_session)}`);
+    expect(session.body.user.id).toBe(user.id);
+  });
+
+  it('the password still asks for the second factor (the first plugin with one: TOTP)', async () => {
+    const { user } = await userWithBoth();
+    const b = await browser(t);
+    const login = await b.post('/auth/login', { email: user.email, password: user.password });
+    expect(login.status).toBe(200);
+    expect(login.body).toMatchObject({ status: 'challenge', challengeType: 'totp' });
+    expect(login.body.token).toBeUndefined();
   });
 });

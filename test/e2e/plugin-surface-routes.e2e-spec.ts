@@ -176,10 +176,19 @@ describe('plugin surface: plugin routes and completeLogin', () => {
     const cookies = setCookies(res);
     expect(cookies.svc_session).toBeUndefined();
     expect(cookies.svc_refresh).toBeUndefined();
-    const pending = cookies.svc_pending;
-    expect(pending).toMatch(/; HttpOnly/i);
-    expect(pending).toMatch(/; Path=\/admin\/api\/auth(;|$)/);
-    const token = cookieValue(pending);
+    // The same cookie on the auth routes and on the plugin routes (a passkey challenge's options).
+    const pendings = ((res.headers['set-cookie'] as unknown as string[]) ?? []).filter((c) =>
+      c.startsWith('svc_pending='),
+    );
+    expect(pendings.map((c) => /; Path=([^;]+)/i.exec(c)?.[1]).sort()).toEqual([
+      '/admin/api/auth',
+      '/admin/api/plugins',
+    ]);
+    for (const pending of pendings) {
+      expect(pending).toMatch(/; HttpOnly/i);
+      expect(cookieValue(pending)).toBe(cookieValue(cookies.svc_pending));
+    }
+    const token = cookieValue(cookies.svc_pending);
     expect(token.split('.')).toHaveLength(3);
     expect(res.headers.location).not.toContain(token);
     return token;

@@ -217,7 +217,12 @@ describe('plugin surface: hooks, challenges, claims, strategies', () => {
     const pending = cookies.svc_pending;
     expect(cookieValue(pending)).toBe(res.body.pendingToken);
     expect(pending).toMatch(/; HttpOnly/i);
-    expect(pending).toMatch(/; Path=\/admin\/api\/auth(;|$)/);
+    // Set for the auth routes and again for the plugin routes (same value, CONTRACTS 3.2 + 13.2.3).
+    expect(
+      ((res.headers['set-cookie'] as unknown as string[]) ?? [])
+        .filter((c) => c.startsWith('svc_pending='))
+        .map((c) => /; Path=([^;]+)/i.exec(c)?.[1]),
+    ).toEqual(['/admin/api/auth', '/admin/api/plugins']);
     return res.body.pendingToken as string;
   }
 

@@ -143,8 +143,9 @@ export class AuthService implements OnModuleInit {
     account: AccountState,
     client: ClientInfo,
     strategy: string,
+    multiFactor = false,
   ): Promise<LoginOutcome> {
-    const decided = await this.plugins.afterAuthenticate(this.hookUser(account));
+    const decided = await this.plugins.afterAuthenticate(this.hookUser(account), multiFactor);
     if ('challenge' in decided) {
       const { challenge } = decided.challenge;
       const paused = await this.db.transaction((em) =>
@@ -257,7 +258,7 @@ export class AuthService implements OnModuleInit {
     let outcome: LoginOutcome;
     try {
       await this.plugins.beforeLogin({ email: account.email, strategy, request });
-      outcome = await this.afterStrategy(account, client, strategy);
+      outcome = await this.afterStrategy(account, client, strategy, o.multiFactor === true);
     } catch (e) {
       if (e instanceof ServiceError && e.status >= 400 && e.status < 500) {
         await this.auditRefusal('blocked', client, strategy);

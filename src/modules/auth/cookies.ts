@@ -37,11 +37,23 @@ export function setCsrfCookie(res: Response, token: string, secure: boolean): vo
   res.cookie(CSRF_COOKIE, token, base(secure, SESSION_COOKIE_PATH));
 }
 
+/**
+ * Where the pending token of a paused login goes (CONTRACTS 3.2): the auth routes (`GET
+ * /auth/pending`, `/auth/challenge/resolve`), and, as the same cookie on a second path, the plugin
+ * routes that take it too (a passkey challenge's options, second-factor enrolment, CONTRACTS
+ * 13.2.3 and 14.2), which a cookie scoped to `/admin/api/auth` alone never reaches.
+ */
+export const PENDING_COOKIE_PATHS = [REFRESH_COOKIE_PATH, '/admin/api/plugins'] as const;
+
 /** The pending token of a paused login (CONTRACTS 3.2), for `GET /auth/pending` and the next step. */
 export function setPendingCookie(res: Response, token: string, expiresAt: Date, secure: boolean): void {
-  res.cookie(PENDING_COOKIE, token, { ...base(secure, REFRESH_COOKIE_PATH), expires: expiresAt });
+  for (const path of PENDING_COOKIE_PATHS) {
+    res.cookie(PENDING_COOKIE, token, { ...base(secure, path), expires: expiresAt });
+  }
 }
 
 export function clearPendingCookie(res: Response, secure: boolean): void {
-  res.clearCookie(PENDING_COOKIE, base(secure, REFRESH_COOKIE_PATH));
+  for (const path of PENDING_COOKIE_PATHS) {
+    res.clearCookie(PENDING_COOKIE, base(secure, path));
+  }
 }

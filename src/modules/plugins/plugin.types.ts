@@ -122,6 +122,12 @@ export interface CompleteLoginOptions {
   strategy: string;
   /** Where a successful sign-in goes: a same-origin path (anything else becomes `/admin`). */
   next?: string;
+  /**
+   * The strategy proved more than one factor itself (a passkey with user verification: a device
+   * held, unlocked by biometrics or PIN): second-factor challenges that `afterAuthenticate` hooks
+   * return are not asked (CONTRACTS 13.2.3). Hooks still run and may still replace the user.
+   */
+  multiFactor?: boolean;
 }
 
 /** What a query over the plugin's database connection answers with. */

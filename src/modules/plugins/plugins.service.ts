@@ -209,8 +209,12 @@ export class PluginsService implements OnModuleInit {
   /**
    * `afterAuthenticate` in plugin order: each sees the user the previous one left. The first
    * challenge pauses the login (later hooks do not run); a user with another id fails the login.
+   * After a multi-factor strategy (`multiFactor`), a valid challenge is passed over instead.
    */
-  async afterAuthenticate(user: HookUser): Promise<{ user: HookUser } | { challenge: ChallengeStep }> {
+  async afterAuthenticate(
+    user: HookUser,
+    multiFactor = false,
+  ): Promise<{ user: HookUser } | { challenge: ChallengeStep }> {
     let current = user;
     for (const plugin of this.host.plugins) {
       const hook = plugin.hooks?.afterAuthenticate;
@@ -231,6 +235,9 @@ export class PluginsService implements OnModuleInit {
             'afterAuthenticate',
             new Error('it returned an unknown challenge or another user'),
           );
+        }
+        if (multiFactor) {
+          continue;
         }
         return { challenge: step };
       }

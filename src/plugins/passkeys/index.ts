@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { definePlugin, type ChallengeResult, type PluginContext, type PluginDefinition } from '../api';
 import { PASSKEY_MIGRATIONS } from './migrations';
-import { PasskeyCeremonies, passkeySignIn } from './passkeys.ceremonies';
+import { PasskeyCeremonies } from './passkeys.ceremonies';
 import { PASSKEY_CHALLENGE, PasskeyController } from './passkeys.controller';
 import {
   PASSKEY_CONTEXT,
@@ -58,10 +58,6 @@ export function passkeyPlugin(options: PasskeyOptions) {
   if (opts.secondFactor) {
     definition.hooks = {
       async afterAuthenticate(user, ctx) {
-        // A passwordless sign-in just used a passkey (with user verification): not asked again.
-        if (passkeySignIn.getStore()?.userId === user.id) {
-          return undefined;
-        }
         if (await new PasskeyStore(ctx.db).hasCredentials(user.id)) {
           return { challenge: { id: PASSKEY_CHALLENGE, userId: user.id } };
         }

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -29,12 +28,6 @@ const MAX_ID = 1024;
 /** Expired challenges are purged at most this often per instance, by a ceremony's start. */
 const PURGE_EVERY_MS = 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * The passwordless sign-ins in progress (`completeLogin` called from `/login/verify`): the
- * plugin's own `afterAuthenticate` does not ask the passkey again of the account that just used one.
- */
-export const passkeySignIn = new AsyncLocalStorage<{ userId: string }>();
 
 /** A ceremony that did not verify: why, for the log (never key material). */
 export class CeremonyFailure extends Error {}

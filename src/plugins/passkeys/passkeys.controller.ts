@@ -14,7 +14,7 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { CurrentAuth, ServiceError, type AuthContext, type PluginContext } from '../api';
-import { PasskeyCeremonies, passkeySignIn } from './passkeys.ceremonies';
+import { PasskeyCeremonies } from './passkeys.ceremonies';
 import { PASSKEY_CONTEXT, PASSKEY_OPTIONS, type ResolvedPasskeyOptions } from './passkeys.options';
 import { toItem } from './passkeys.store';
 
@@ -156,13 +156,14 @@ export class PasskeyController {
     res.setHeader('Cache-Control', 'no-store');
     const userId = await this.ceremonies.verifyLogin(body);
     const next = (body as { next?: unknown } | null)?.next;
-    await passkeySignIn.run({ userId }, () =>
-      this.ctx.auth.completeLogin(userId, {
-        request: req,
-        response: res,
-        strategy: 'passkeys:webauthn',
-        next: typeof next === 'string' ? next : undefined,
-      }),
-    );
+    // User verification is required: the passkey is both factors, so no second factor is asked
+    // (this plugin's nor another's, e.g. TOTP).
+    await this.ctx.auth.completeLogin(userId, {
+      request: req,
+      response: res,
+      strategy: 'passkeys:webauthn',
+      next: typeof next === 'string' ? next : undefined,
+      multiFactor: true,
+    });
   }
 }
