@@ -11,7 +11,10 @@ export function serviceCors(options: SvcOptions) {
     credentials: true,
     // Joined once here: given arrays, cors joins them again on every request.
     allowedHeaders: 'Content-Type,Authorization,X-CSRF-Token,X-Request-Id',
-    exposedHeaders: 'X-Request-Id,Retry-After,X-RateLimit-Limit,X-RateLimit-Remaining,X-RateLimit-Reset',
+    // The file headers too: a script reading a range or saving a download under its name needs them.
+    exposedHeaders:
+      'X-Request-Id,Retry-After,X-RateLimit-Limit,X-RateLimit-Remaining,X-RateLimit-Reset,' +
+      'Content-Range,Content-Disposition,ETag',
     maxAge: 600,
   });
 }

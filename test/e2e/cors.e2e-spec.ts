@@ -24,6 +24,10 @@ describe('CORS for allowed frontends (SPEC 5.1.4, 5.8)', () => {
     expect(res.status).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBe('http://localhost:3000');
     expect(res.headers['access-control-expose-headers']).toMatch(/X-Request-Id/);
+    // A script reading a file range or saving a download under its name sees those headers too.
+    expect(String(res.headers['access-control-expose-headers']).split(',')).toEqual(
+      expect.arrayContaining(['Content-Range', 'Content-Disposition', 'ETag', 'X-RateLimit-Remaining']),
+    );
   });
 
   it('grants nothing to another origin', async () => {
