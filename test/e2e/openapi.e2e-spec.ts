@@ -147,6 +147,23 @@ describe('OpenAPI document', () => {
     });
   });
 
+  it('describes the query parameters of the lists and the entry reads', () => {
+    const names = (path: string) =>
+      (doc.paths[`${API}${path}`].get.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+    expect(names('/users')).toEqual(expect.arrayContaining(['page', 'limit', 'search', 'sort']));
+    const content = ['where', 'sort', 'select', 'depth', 'richTextFormat', 'status'];
+    expect(names('/collections/{slug}/entries')).toEqual(
+      expect.arrayContaining([...content, 'page', 'limit']),
+    );
+    expect(names('/collections/{slug}/entries/{id}')).toEqual(expect.arrayContaining(content));
+    expect(names('/collections/{slug}/entries/count')).toEqual(expect.arrayContaining(['where', 'status']));
+    const where = doc.paths[`${API}/collections/{slug}/entries`].get.parameters!.find(
+      (p) => p.name === 'where',
+    )!;
+    expect(where).toMatchObject({ style: 'deepObject', explode: true });
+    expect(String(where.description)).toMatch(/greater_than_equal[\s\S]*exists/);
+  });
+
   it('gives a configured collection its schema, referenced by its entry routes', () => {
     const books = doc.components.schemas.Collection_books as { properties: Record<string, unknown> };
     expect(books.properties).toMatchObject({

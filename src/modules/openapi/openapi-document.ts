@@ -327,7 +327,68 @@ export const LIST_ROUTES: ReadonlySet<string> = new Set([
 
 const LIST_PARAMETERS = [
   { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
-  { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, default: DEFAULT_LIMIT } },
+  {
+    name: 'limit',
+    in: 'query',
+    schema: { type: 'integer', minimum: 1, default: DEFAULT_LIMIT },
+    description: `Items per page; above ${MAX_LIMIT} it is clamped to ${MAX_LIMIT}`,
+  },
+];
+
+/** What the admin lists take besides the page (src/common/pagination.ts). */
+const ADMIN_LIST_PARAMETERS = [
+  {
+    name: 'search',
+    in: 'query',
+    schema: { type: 'string', maxLength: 200 },
+    description: 'Case-insensitive text search, where the list offers one',
+  },
+  {
+    name: 'sort',
+    in: 'query',
+    schema: { type: 'string', pattern: '^-?[A-Za-z]+$' },
+    description: 'One sortable field of the list, `-` first for descending; another field is `400`',
+  },
+];
+
+/** The content query (SPEC 4.3, docs/api.md "Queries") of the entry reads. */
+const CONTENT_QUERY_PARAMETERS = [
+  {
+    name: 'where',
+    in: 'query',
+    style: 'deepObject',
+    explode: true,
+    schema: { type: 'object' },
+    description:
+      '`where[<field>][<operator>]=<value>`, with `and`/`or` nesting (`where[or][0][title][equals]=a`), ' +
+      'or `where=<URL-encoded JSON>`. Operators: equals, not_equals, greater_than, ' +
+      'greater_than_equal, less_than, less_than_equal, like (case-sensitive pattern), contains and ' +
+      'search (case-insensitive substring), in and not_in (comma-separated), exists (true/false)',
+  },
+  {
+    name: 'sort',
+    in: 'query',
+    schema: { type: 'string' },
+    description: 'Comma-separated sortable fields (at most 10), `-` for descending; default `-createdAt`',
+  },
+  {
+    name: 'select',
+    in: 'query',
+    schema: { type: 'string' },
+    description: 'Comma-separated fields to answer (`id` and the timestamps always come)',
+  },
+  { name: 'depth', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 5, default: 0 } },
+  {
+    name: 'richTextFormat',
+    in: 'query',
+    schema: { type: 'string', enum: ['json', 'html', 'both'], default: 'json' },
+  },
+  {
+    name: 'status',
+    in: 'query',
+    schema: { type: 'string', enum: ['published', 'draft', 'all'], default: 'published' },
+    description: 'Collections with drafts only; drafts need the update access',
+  },
 ];
 
 /** Tags: the path's first segment after `/admin/api` (`users`, `auth`, `collections`...). */
@@ -405,7 +466,9 @@ export function buildRoutesDocument(routes: RegisteredRoute[]): OpenApiDocument 
     }
     const list = r.method === 'GET' && LIST_ROUTES.has(path);
     if (list) {
-      op.parameters = [...parameters, ...LIST_PARAMETERS];
+      op.parameters = [...parameters, ...LIST_PARAMETERS, ...ADMIN_LIST_PARAMETERS];
+    } else if (content?.action === 'read' && r.method === 'GET' && args.query.some((q) => !q.name)) {
+      op.parameters = [...parameters, ...CONTENT_QUERY_PARAMETERS];
     }
     op.responses = {
       [String(r.status)]: list
