@@ -1,8 +1,10 @@
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { ModulesContainer } from '@nestjs/core';
+import { MetadataScanner, ModulesContainer } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
 import { SVC_ROUTE } from '../../src/common/access/svc-controller';
+
+const scanner = new MetadataScanner();
 
 /** A route of the service with its handler and controller, for reading their decorators. */
 export interface ServiceRoute {
@@ -26,7 +28,8 @@ export function serviceRoutes(app: INestApplication): ServiceRoute[] {
         continue;
       }
       const base = String(Reflect.getMetadata(PATH_METADATA, cls));
-      for (const name of Object.getOwnPropertyNames(cls.prototype)) {
+      // Inherited handlers too (a plugin's per-instance controller extends a shared one), as Nest routes them.
+      for (const name of scanner.getAllMethodNames(cls.prototype)) {
         const handler = (cls.prototype as Record<string, unknown>)[name];
         if (
           name === 'constructor' ||

@@ -275,6 +275,39 @@ function declaredAnswers(r: RegisteredRoute): Record<string, unknown> {
   return out;
 }
 
+/**
+ * The body a handler that validates it itself declares with @nestjs/swagger's `@ApiBody({ schema })`
+ * (a body whose shape depends on the definitions or the user fields).
+ */
+function declaredBody(
+  r: RegisteredRoute,
+): { schema?: JsonSchema; type?: unknown; description?: string } | undefined {
+  const params = (Reflect.getMetadata(DECORATORS.API_PARAMETERS, r.handler) ?? []) as Array<{
+    in?: string;
+    schema?: JsonSchema;
+    type?: unknown;
+    description?: string;
+  }>;
+  return params.find((p) => p.in === 'body');
+}
+
+/**
+ * `@ApiBody({ type: Dto, description })` on a handler that checks the DTO's keys and takes other
+ * keys besides (the custom user fields): the DTO's schema, open to more properties.
+ */
+function openDto(
+  dtos: DtoSchemas,
+  type: Parameters<DtoSchemas['refOf']>[0],
+  description?: string,
+): JsonSchema {
+  const name = String(dtos.refOf(type).$ref).replace('#/components/schemas/', '');
+  return {
+    ...dtos.schemas[name],
+    additionalProperties: true,
+    ...(description ? { description } : {}),
+  };
+}
+
 interface Args {
   body?: { type: unknown };
   query: Array<{ name?: string; type: unknown }>;
@@ -453,13 +486,19 @@ export function buildRoutesDocument(routes: RegisteredRoute[]): OpenApiDocument 
       op['x-plugin'] = true;
     }
     if (args.body) {
+      const declared = declaredBody(r);
       op.requestBody = {
         required: true,
+        ...(declared?.description ? { description: declared.description } : {}),
         content: {
           'application/json': {
-            schema: DtoSchemas.isDto(args.body.type)
-              ? dtos.refOf(args.body.type)
-              : { description: 'Not described yet (the handler validates the body itself)' },
+            schema: declared?.schema
+              ? declared.schema
+              : DtoSchemas.isDto(declared?.type)
+                ? openDto(dtos, declared.type, declared.description)
+                : DtoSchemas.isDto(args.body.type)
+                  ? dtos.refOf(args.body.type)
+                  : { description: 'Not described yet (the handler validates the body itself)' },
           },
         },
       };

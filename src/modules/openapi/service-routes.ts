@@ -1,7 +1,9 @@
 import { RequestMethod } from '@nestjs/common';
 import { HTTP_CODE_METADATA, METHOD_METADATA, MODULE_PATH, PATH_METADATA } from '@nestjs/common/constants';
-import type { ModulesContainer } from '@nestjs/core';
+import { MetadataScanner, type ModulesContainer } from '@nestjs/core';
 import { PLUGIN_ROUTE, SVC_ROUTE } from '../../common/access/svc-controller';
+
+const scanner = new MetadataScanner();
 
 /** A route the service registered, with what the document reads from its decorators. */
 export interface RegisteredRoute {
@@ -43,7 +45,8 @@ export function registeredRoutes(modules: ModulesContainer): RegisteredRoute[] {
         continue;
       }
       const base = String(Reflect.getMetadata(PATH_METADATA, cls) ?? '');
-      for (const name of Object.getOwnPropertyNames(cls.prototype)) {
+      // Inherited handlers too (a plugin's per-instance controller extends a shared one), as Nest routes them.
+      for (const name of scanner.getAllMethodNames(cls.prototype)) {
         const handler = (cls.prototype as Record<string, unknown>)[name];
         if (
           name === 'constructor' ||
