@@ -22,3 +22,21 @@ export type { TotpOptions } from './plugins/totp';
 export { oidcPlugin, type OidcOptions } from './plugins/oidc';
 export { passkeyPlugin, type PasskeyOptions } from './plugins/passkeys';
 export { formBuilderPlugin, type FormBuilderOptions } from './plugins/form-builder';
+// Plugins describe their answers in the OpenAPI document with @nestjs/swagger and these helpers.
+export {
+  namedSchema,
+  objectSchema,
+  itemAnswer,
+  listOf,
+  schemaRef,
+  MESSAGE_ANSWER,
+  STRING,
+  NULLABLE_STRING,
+  BOOLEAN,
+  INTEGER,
+  DATE_TIME,
+  NULLABLE_DATE_TIME,
+  UUID,
+  ANY,
+  type JsonSchema,
+} from './common/api-schema';

@@ -9,3 +9,22 @@ export { RequirePermission, CookieOnly, CurrentAuth } from '../common/access/aut
 export type { AuthContext, SessionUser } from '../common/access/auth-context';
 export { requireAuth } from '../modules/auth/in-process';
 export { parseListQuery, listRecord, type ListQuery } from '../common/pagination';
+// Plugins describe their answers with @nestjs/swagger decorators (`@ApiOkResponse({ schema })`...)
+// and these helpers; named schemas take the plugin's prefix (`Passkeys_Credential`).
+export {
+  namedSchema,
+  objectSchema,
+  itemAnswer,
+  listOf,
+  schemaRef,
+  MESSAGE_ANSWER,
+  STRING,
+  NULLABLE_STRING,
+  BOOLEAN,
+  INTEGER,
+  DATE_TIME,
+  NULLABLE_DATE_TIME,
+  UUID,
+  ANY,
+  type JsonSchema,
+} from '../common/api-schema';

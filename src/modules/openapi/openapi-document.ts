@@ -509,6 +509,7 @@ export function buildRoutesDocument(routes: RegisteredRoute[]): OpenApiDocument 
     } else if (content?.action === 'read' && r.method === 'GET' && args.query.some((q) => !q.name)) {
       op.parameters = [...parameters, ...CONTENT_QUERY_PARAMETERS];
     }
+    const declared = declaredAnswers(r);
     op.responses = {
       [String(r.status)]: list
         ? {
@@ -517,8 +518,12 @@ export function buildRoutesDocument(routes: RegisteredRoute[]): OpenApiDocument 
           }
         : { description: 'Success' },
       ...problemsOf(r, !!args.body || args.query.length > 0, params),
-      ...declaredAnswers(r),
+      ...declared,
     };
+    if (!declared[String(r.status)] && Object.keys(declared).some((s) => /^[23]\d\d$/.test(s))) {
+      // The handler answers its success under another status (a redirect, a 204): not this one.
+      delete op.responses[String(r.status)];
+    }
     doc.paths[path] ??= {};
     doc.paths[path][r.method.toLowerCase()] = op;
   }
@@ -547,8 +552,9 @@ const anyOfRefs = (defs: Definition[]): JsonSchema =>
  */
 export function withContent(routesDoc: OpenApiDocument, defs: ContentDefinitions): OpenApiDocument {
   const doc = structuredClone(routesDoc);
+  const known = new Set(defs.collections.map((d) => d.slug));
   for (const def of [...defs.collections, ...defs.singles, ...defs.fieldGroups]) {
-    doc.components.schemas[contentSchemaName(def.kind, def.slug)] = definitionSchema(def);
+    doc.components.schemas[contentSchemaName(def.kind, def.slug)] = definitionSchema(def, known);
   }
   for (const [path, ops] of Object.entries(doc.paths)) {
     const kind = path.startsWith('/admin/api/collections/{slug}')
@@ -561,7 +567,7 @@ export function withContent(routesDoc: OpenApiDocument, defs: ContentDefinitions
     }
     const list = kind === 'collection' ? defs.collections : defs.singles;
     const entry = anyOfRefs(list);
-    for (const op of Object.values(ops)) {
+    for (const [method, op] of Object.entries(ops)) {
       const slug = op.parameters?.find((p) => p.name === 'slug' && p.in === 'path');
       if (slug && list.length) {
         slug.schema = { type: 'string', enum: list.map((d) => d.slug) };
@@ -570,35 +576,100 @@ export function withContent(routesDoc: OpenApiDocument, defs: ContentDefinitions
       if (!op['x-access-rule']) {
         continue;
       }
+      const route = ENTRY_ROUTES[path]?.[method];
+      if (!route) {
+        continue;
+      }
       const status = Object.keys(op.responses).find((s) => /^2\d\d$/.test(s))!;
       const answer = (schema: JsonSchema) =>
         (op.responses[status] = { description: 'Success', content: { 'application/json': { schema } } });
       const writes = (op.requestBody as { content?: Record<string, { schema: JsonSchema }> } | undefined)
         ?.content?.['application/json'];
-      const entryPath = kind === 'collection' ? /\/entries(\/\{id\})?$/.exec(path) : /\{slug\}$/.exec(path);
-      if (!entryPath) {
-        continue;
-      }
-      const one = kind === 'single' || entryPath[1] !== undefined;
-      if (op === ops.get && one) {
-        answer(entry);
-      } else if (op === ops.get) {
-        answer({ allOf: [schemaRef('List'), { properties: { items: { type: 'array', items: entry } } }] });
-        op.parameters = [...(op.parameters ?? []), ...LIST_PARAMETERS];
-      } else if ((op === ops.post && !one) || (op === ops.patch && one)) {
-        if (writes) {
-          writes.schema = entry;
-        }
-        answer({
-          type: 'object',
-          properties: { message: { type: 'string' }, item: entry },
-          required: ['message', 'item'],
-        });
+      switch (route) {
+        case 'read':
+          answer(entry);
+          break;
+        case 'list':
+          answer({ allOf: [schemaRef('List'), { properties: { items: { type: 'array', items: entry } } }] });
+          op.parameters = [...(op.parameters ?? []), ...LIST_PARAMETERS];
+          break;
+        case 'create':
+          if (writes) {
+            writes.schema = entry;
+            if (known.has('media')) {
+              (op.requestBody as { content: Record<string, unknown> }).content['multipart/form-data'] =
+                MEDIA_UPLOAD;
+            }
+          }
+          // Without read access the item echoes the fields sent, with `id` and the timestamps.
+          answer(entryAnswer(entry));
+          break;
+        case 'update':
+          if (writes) {
+            writes.schema = entry;
+          }
+          answer(entryAnswer({ anyOf: [entry, WITHHELD_ENTRY] }));
+          break;
+        case 'delete':
+        case 'duplicate':
+          answer(entryAnswer({ anyOf: [entry, WITHHELD_ENTRY] }));
+          break;
       }
     }
   }
   return doc;
 }
+
+/**
+ * The item of a write answered to a caller who may not see the entry (no read access, or a
+ * draft without the draft permission: entries.service.ts `answer`): its id only.
+ */
+const WITHHELD_ENTRY: JsonSchema = {
+  type: 'object',
+  description: 'The entry is not shown to this caller (no read access, or a draft): its id only',
+  properties: { id: { type: 'string', format: 'uuid' } },
+  required: ['id'],
+  additionalProperties: false,
+};
+
+/** `{ message, item }`: the answer of an entry write. */
+const entryAnswer = (item: JsonSchema): JsonSchema => ({
+  type: 'object',
+  properties: { message: { type: 'string' }, item },
+  required: ['message', 'item'],
+  additionalProperties: false,
+});
+
+type EntryRoute = 'list' | 'read' | 'create' | 'update' | 'delete' | 'duplicate';
+
+/**
+ * The routes of `withContent` that answer entries (EntriesController, the singles' content), by
+ * path and method. The other routes under the same paths (definitions, schemas, counts, bulk
+ * writes) declare their fixed answers on their handlers.
+ */
+const ENTRY_ROUTES: Record<string, Record<string, EntryRoute>> = {
+  '/admin/api/collections/{slug}/entries': { get: 'list', post: 'create' },
+  '/admin/api/collections/{slug}/entries/{id}': { get: 'read', patch: 'update', delete: 'delete' },
+  '/admin/api/collections/{slug}/entries/{id}/duplicate': { post: 'duplicate' },
+  '/admin/api/singles/{slug}': { get: 'read', patch: 'update' },
+};
+
+/**
+ * The upload that makes a media entry (CONTRACTS 11): `multipart/form-data` with the file and the
+ * media fields a write may set (media/media.service.ts `receive`).
+ */
+const MEDIA_UPLOAD = {
+  schema: {
+    type: 'object',
+    description: 'The built-in `media` collection only: its entries are made by uploading the file',
+    properties: {
+      file: { type: 'string', format: 'binary' },
+      alt: { type: 'string' },
+      caption: { type: 'string' },
+    },
+    required: ['file'],
+  },
+};
 
 /**
  * Rewrites what OpenAPI 3.0 says differently in 3.1 (JSON Schema 2020-12): `nullable: true`

@@ -14,9 +14,12 @@ import {
   Req,
   Res,
 } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   CurrentAuth,
+  itemAnswer,
+  listOf,
   listRecord,
   parseListQuery,
   RequirePermission,
@@ -25,6 +28,7 @@ import {
   type PluginContext,
 } from '../api';
 import { csvRow } from './form-csv';
+import { FORM, PUBLIC_FORM, SUBMISSION, SUBMISSION_RECEIVED } from './form-builder.openapi';
 import { FormStore, isDuplicateSlug, type FormRecord, type FormSort } from './form-builder.store';
 import { FORM_SLUG_PATTERN, readDefinition, type FormDefinition } from './form-definition';
 import {
@@ -99,6 +103,7 @@ export class FormBuilderController {
 
   @Get()
   @RequirePermission('read-forms')
+  @ApiOkResponse({ schema: listOf(FORM) })
   async list(@Query() query: Record<string, unknown>) {
     const q = parseListQuery(query, {
       sortable: FORM_SORTS,
@@ -110,6 +115,7 @@ export class FormBuilderController {
 
   @Post()
   @RequirePermission('create-forms')
+  @ApiCreatedResponse({ schema: itemAnswer(FORM) })
   async create(@Body() body: unknown) {
     const definition = readDefinition(body);
     const item = await this.store().create(definition);
@@ -122,6 +128,10 @@ export class FormBuilderController {
 
   /** Anyone for an open form (what a site renders); `read-forms` for a closed one. */
   @Get(':slug')
+  @ApiOkResponse({
+    description: 'The form; without `notifyEmail` for a caller without read-forms',
+    schema: { oneOf: [FORM, PUBLIC_FORM] },
+  })
   async read(@Param('slug') slug: string, @CurrentAuth() auth: AuthContext | undefined) {
     const form = await this.form(slug);
     if (mayRead(auth, 'read-forms')) {
@@ -138,6 +148,7 @@ export class FormBuilderController {
 
   @Patch(':slug')
   @RequirePermission('update-forms')
+  @ApiOkResponse({ schema: itemAnswer(FORM) })
   async update(@Param('slug') slug: string, @Body() body: unknown) {
     if (!FORM_SLUG_PATTERN.test(slug)) {
       throw new ServiceError('NOT_FOUND', 'No form with this slug');
@@ -167,6 +178,7 @@ export class FormBuilderController {
 
   @Delete(':slug')
   @RequirePermission('delete-forms')
+  @ApiOkResponse({ schema: itemAnswer(FORM) })
   async remove(@Param('slug') slug: string) {
     const item = FORM_SLUG_PATTERN.test(slug) ? await this.store().delete(slug) : null;
     if (!item) {
@@ -183,6 +195,7 @@ export class FormBuilderController {
    */
   @Post(':slug/submit')
   @HttpCode(201)
+  @ApiCreatedResponse({ schema: SUBMISSION_RECEIVED })
   async submit(
     @Param('slug') slug: string,
     @Body() body: unknown,
@@ -251,6 +264,7 @@ export class FormBuilderController {
 
   @Get(':slug/submissions')
   @RequirePermission('read-form-submissions')
+  @ApiOkResponse({ schema: listOf(SUBMISSION) })
   async submissions(@Param('slug') slug: string, @Query() query: Record<string, unknown>) {
     const form = await this.form(slug);
     const q = parseListQuery(query, {
@@ -272,6 +286,10 @@ export class FormBuilderController {
    */
   @Get(':slug/submissions/export')
   @RequirePermission('read-form-submissions')
+  @ApiOkResponse({
+    description: 'Every submission, oldest first: a header row of the field names, then a row each',
+    content: { 'text/csv': {} },
+  })
   async export(@Param('slug') slug: string, @Query() query: Record<string, unknown>, @Res() res: Response) {
     const format = query.format ?? 'csv';
     if (format !== 'csv') {

@@ -1,4 +1,5 @@
 import { Get, Inject, Req, Res } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
 import type { CookieOptions, Request, Response } from 'express';
 import { ServiceError, type PluginContext } from '../api';
 import { accountFor } from './oidc.accounts';
@@ -91,6 +92,10 @@ export class OidcRoutes {
 
   /** Starts a sign-in: a new transaction (cookie + recorded state) and a 302 to the provider. */
   @Get('start')
+  @ApiResponse({
+    status: 302,
+    description: 'To the provider (the transaction cookie set); a failure, to the login page with its error',
+  })
   async start(@Req() req: Request, @Res() res: Response): Promise<void> {
     res.setHeader('Cache-Control', 'no-store');
     const { ctx, options, provider, store } = this.rt;
@@ -119,6 +124,11 @@ export class OidcRoutes {
    * created; `completeLogin` answers. Any failure is a 302 to the login page's error.
    */
   @Get('callback')
+  @ApiResponse({
+    status: 302,
+    description:
+      '`completeLogin`: signed in, to `next`; a second factor, to the login page to resume; a failure or a refused account, to the login page with its error',
+  })
   async callback(@Req() req: Request, @Res() res: Response): Promise<void> {
     res.setHeader('Cache-Control', 'no-store');
     const { ctx, options, provider, store } = this.rt;

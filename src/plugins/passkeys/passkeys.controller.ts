@@ -12,9 +12,19 @@ import {
   Req,
   Res,
 } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CurrentAuth, ServiceError, type AuthContext, type PluginContext } from '../api';
+import {
+  CurrentAuth,
+  itemAnswer,
+  listOf,
+  MESSAGE_ANSWER,
+  ServiceError,
+  type AuthContext,
+  type PluginContext,
+} from '../api';
 import { PasskeyCeremonies } from './passkeys.ceremonies';
+import { CREATION_OPTIONS, LOGIN_OPTIONS, PASSKEY, REQUEST_OPTIONS } from './passkeys.openapi';
 import { PASSKEY_CONTEXT, PASSKEY_OPTIONS, type ResolvedPasskeyOptions } from './passkeys.options';
 import { toItem } from './passkeys.store';
 
@@ -64,6 +74,7 @@ export class PasskeyController {
 
   @Post('register/options')
   @HttpCode(200)
+  @ApiOkResponse({ schema: CREATION_OPTIONS })
   @Header('Cache-Control', 'no-store')
   async registerOptions(@CurrentAuth() auth: AuthContext | undefined) {
     return this.ceremonies.registrationOptions(signedIn(auth).user);
@@ -71,12 +82,14 @@ export class PasskeyController {
 
   @Post('register/verify')
   @HttpCode(201)
+  @ApiCreatedResponse({ schema: itemAnswer(PASSKEY) })
   async registerVerify(@CurrentAuth() auth: AuthContext | undefined, @Body() body: unknown) {
     const item = await this.ceremonies.register(signedIn(auth).user, body);
     return { message: 'Passkey registered', item };
   }
 
   @Get('credentials')
+  @ApiOkResponse({ schema: listOf(PASSKEY) })
   async list(@CurrentAuth() auth: AuthContext | undefined, @Query() query: Record<string, unknown>) {
     const user = signedIn(auth).user;
     const page = positiveInt(query.page, 'page') ?? 1;
@@ -90,6 +103,7 @@ export class PasskeyController {
   }
 
   @Delete('credentials/:id')
+  @ApiOkResponse({ schema: MESSAGE_ANSWER })
   async remove(@CurrentAuth() auth: AuthContext | undefined, @Param('id') id: string) {
     const user = signedIn(auth).user;
     if (!UUID.test(id) || !(await this.ceremonies.store().remove(user.id, id.toLowerCase()))) {
@@ -105,6 +119,7 @@ export class PasskeyController {
    */
   @Post('challenge/options')
   @HttpCode(200)
+  @ApiOkResponse({ schema: REQUEST_OPTIONS })
   @Header('Cache-Control', 'no-store')
   async challengeOptions(
     @Req() req: Request,
@@ -134,6 +149,7 @@ export class PasskeyController {
 
   @Post('login/options')
   @HttpCode(200)
+  @ApiOkResponse({ schema: LOGIN_OPTIONS })
   @Header('Cache-Control', 'no-store')
   async loginOptions(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     if (!this.options.passwordless) {
@@ -148,6 +164,10 @@ export class PasskeyController {
    * a verified passkey ends with `completeLogin`, whose every outcome is a 302 (SPEC 5.7.4).
    */
   @Post('login/verify')
+  @ApiResponse({
+    status: 302,
+    description: '`completeLogin`: signed in, to `next`; a refused account, to the login page with its error',
+  })
   async loginVerify(@Req() req: Request, @Res() res: Response, @Body() body: unknown): Promise<void> {
     if (!this.options.passwordless) {
       throw notFound();

@@ -1,7 +1,16 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { ApiOkResponse } from '@nestjs/swagger';
 import QRCode from 'qrcode';
-import { CurrentAuth, RequirePermission, ServiceError, type AuthContext, type PluginContext } from '../api';
+import {
+  CurrentAuth,
+  MESSAGE_ANSWER,
+  RequirePermission,
+  ServiceError,
+  type AuthContext,
+  type PluginContext,
+} from '../api';
 import { generateRecoveryCodes, hashRecoveryCode, matchStep, newSecret, otpauthUrl } from './totp.codes';
+import { TOTP_CONFIRMATION, TOTP_ENROLMENT, TOTP_STATUS } from './totp.openapi';
 import { TOTP_CONTEXT, TOTP_OPTIONS, type ResolvedTotpOptions } from './totp.options';
 import { acceptSecondFactor, TotpStore } from './totp.store';
 
@@ -50,6 +59,7 @@ export class TotpController {
   }
 
   @Get('status')
+  @ApiOkResponse({ schema: TOTP_STATUS })
   async status(@CurrentAuth() auth: AuthContext | undefined) {
     const user = signedIn(auth).user;
     return this.store().status(user.id);
@@ -58,6 +68,7 @@ export class TotpController {
   /** A new unconfirmed secret, replacing an unconfirmed one; shown this once. */
   @Post('enroll')
   @HttpCode(200)
+  @ApiOkResponse({ schema: TOTP_ENROLMENT })
   @Header('Cache-Control', 'no-store')
   async enroll(@CurrentAuth() auth: AuthContext | undefined) {
     const user = signedIn(auth).user;
@@ -73,6 +84,7 @@ export class TotpController {
   /** The first code proves the app holds the secret: TOTP is on; the recovery codes are shown once. */
   @Post('enroll/confirm')
   @HttpCode(200)
+  @ApiOkResponse({ schema: TOTP_CONFIRMATION })
   @Header('Cache-Control', 'no-store')
   async confirm(@CurrentAuth() auth: AuthContext | undefined, @Body() body: unknown) {
     const user = signedIn(auth).user;
@@ -106,6 +118,7 @@ export class TotpController {
   /** Turns TOTP off with a current code or an unused recovery code. */
   @Post('disable')
   @HttpCode(200)
+  @ApiOkResponse({ schema: MESSAGE_ANSWER })
   async disable(@CurrentAuth() auth: AuthContext | undefined, @Body() body: unknown) {
     const user = signedIn(auth).user;
     const code = codeOf(body);
@@ -138,6 +151,7 @@ export class TotpController {
   /** Clears a user's second factor (a lost device); the users routes' super-admin rules apply. */
   @Delete('users/:id')
   @RequirePermission('update-users')
+  @ApiOkResponse({ schema: MESSAGE_ANSWER })
   async reset(@CurrentAuth() auth: AuthContext | undefined, @Param('id') id: string) {
     if (!auth) {
       throw new ServiceError('AUTH_REQUIRED', 'Sign in first');
