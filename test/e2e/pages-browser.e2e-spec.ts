@@ -1,10 +1,9 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { authenticator } from 'otplib';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { totpPlugin } from '../../src/plugins/totp';
 import { bearerFor, createUser, PASSWORD, userWithPermissions } from '../utils/auth';
+import { audit, describeInChromium, focusedId, launchChromium, openPage } from '../utils/chromium';
 import { addresses, extractLink, startSmtp, TestSmtp, useTestSmtp } from '../utils/smtp';
 import { createTestApp, TestApp } from '../utils/test-app';
 
@@ -12,35 +11,16 @@ import { createTestApp, TestApp } from '../utils/test-app';
  * The pages under /admin in a real browser (Debian's chromium through playwright-core): sign-in,
  * the wrong password announced, the TOTP second step, a password reset and an invitation from
  * emails caught by the test SMTP server. Each page is checked with axe-core (no serious or
- * critical violation) and photographed to test-artifacts/screenshots/.
+ * critical violation) and photographed to test-artifacts/screenshots/. Passkeys and OIDC on the
+ * pages: pages-browser-plugins.e2e-spec.ts.
  *
  * Without /usr/bin/chromium the file is skipped, except under CI, where it must run (.ci/run
- * installs chromium).
+ * installs chromium): test/utils/chromium.ts.
  */
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI) {
-  throw new Error(
-    `${CHROMIUM} is missing and CI is set: install chromium (.ci/run does) to run the browser tests`,
-  );
-}
-const describeBrowser = available ? describe : describe.skip;
-if (!available) {
-  console.warn(`pages-browser: skipped, ${CHROMIUM} is missing (apt-get install chromium; CI requires it)`);
-}
-
-const SHOTS = join(__dirname, '..', '..', 'test-artifacts', 'screenshots');
+const describeBrowser = describeInChromium('pages-browser');
 const NEW_PASSWORD = 'Brand-New-Pass-7';
 const STEP_MS = 30_000;
-const AXE_SOURCE = readFileSync(require.resolve('axe-core'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: unknown }>;
-}
 
 describeBrowser('pages in a browser', () => {
   jest.setTimeout(90_000);
@@ -50,26 +30,13 @@ describeBrowser('pages in a browser', () => {
   let base: string;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     smtp = await startSmtp();
     t = await createTestApp({ config: { plugins: [totpPlugin()] } });
     await useTestSmtp(t, smtp);
     const server = t.app.getHttpServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    chrome = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    chrome = await launchChromium();
   });
   afterAll(async () => {
     await chrome?.close();
@@ -78,54 +45,7 @@ describeBrowser('pages in a browser', () => {
   });
 
   /** A fresh browser context (no cookies) and its page; CSP violations fail the test. */
-  async function open(): Promise<{ page: Page; problems: string[] }> {
-    const context = await chrome.newContext();
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error' && /Content.Security.Policy|Refused/i.test(m.text())) {
-        problems.push(m.text());
-      }
-    });
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    return { page, problems };
-  }
-
-  /** The id of the element that has the focus. */
-  const focusedId = (page: Page) => page.evaluate('document.activeElement && document.activeElement.id');
-
-  /** axe-core in the page: no serious or critical violation; and a screenshot. */
-  async function audit(page: Page, name: string): Promise<void> {
-    await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-    // Not `page.addScriptTag`: its inline <script> is refused by the pages' CSP (as it should be).
-    // An evaluation from the test harness is not subject to the page's CSP.
-    if (!(await page.evaluate(() => 'axe' in globalThis))) {
-      await page.evaluate(AXE_SOURCE);
-    }
-    const { violations, passes } = await page.evaluate(async () => {
-      const axe = (
-        globalThis as unknown as {
-          axe: { run(): Promise<{ violations: AxeViolation[]; passes: unknown[] }> };
-        }
-      ).axe;
-      const result = await axe.run();
-      return {
-        passes: result.passes.length,
-        violations: result.violations.map((v) => ({
-          id: v.id,
-          impact: v.impact,
-          help: v.help,
-          nodes: v.nodes.length,
-        })),
-      };
-    });
-    expect(passes).toBeGreaterThan(10);
-    const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect({ page: name, bad }).toEqual({ page: name, bad: [] });
-    if (violations.length) {
-      console.info(`axe on ${name} (minor or moderate): ${violations.map((v) => v.id).join(', ')}`);
-    }
-  }
+  const open = () => openPage(chrome);
 
   async function signInWith(page: Page, email: string, password: string): Promise<void> {
     await page.goto(`${base}/admin/login`);

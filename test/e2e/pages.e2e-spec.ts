@@ -95,6 +95,8 @@ describe('pages', () => {
     expect(js.text).toContain("'/admin/api'");
     expect(js.text).toContain('X-CSRF-Token');
     expect(js.text).not.toMatch(/innerHTML|eval\(|new Function/);
+    // Passkeys through the browser's WebAuthn API, converted by the script itself (no library).
+    expect(js.text).toContain('navigator.credentials[kind]');
     expect(() => new Function(js.text)).not.toThrow();
     const css = await t.http.get('/admin/assets/pages.css').expect(200);
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
@@ -104,6 +106,39 @@ describe('pages', () => {
       .set('If-None-Match', js.headers.etag as string)
       .expect(304);
     expect(again.text ?? '').toBe('');
+  });
+
+  it('the OpenAPI document lists each page as HTML and each asset with its 304', async () => {
+    const doc = (await t.http.get('/admin/api/openapi.json').expect(200)).body as {
+      paths: Record<string, { get: { responses: Record<string, { content?: Record<string, unknown> }> } }>;
+    };
+    for (const path of new Set(PAGES.map((p) => p.split('?')[0]))) {
+      expect({ path, content: Object.keys(doc.paths[path].get.responses['200'].content ?? {}) }).toEqual({
+        path,
+        content: ['text/html'],
+      });
+    }
+    for (const [path, type] of [
+      ['/admin/assets/pages.js', 'text/javascript'],
+      ['/admin/assets/pages.css', 'text/css'],
+    ]) {
+      const responses = doc.paths[path].get.responses;
+      expect(Object.keys(responses['200'].content ?? {})).toEqual([type]);
+      expect(responses['304']).toBeDefined();
+    }
+  });
+
+  it('the landing and sign-in pages carry the passkey parts, hidden until a plugin answers', async () => {
+    const home = await t.http.get('/admin').expect(200);
+    expect(home.text).toMatch(/<section id="passkeys" hidden aria-labelledby="passkeys-title">/);
+    expect(home.text).toContain('<button type="submit">Add a passkey</button>');
+    const login = await t.http.get('/admin/login').expect(200);
+    expect(login.text).toMatch(/<section id="step-passkey" hidden aria-labelledby="passkey-title">/);
+    expect(login.text).toContain('<button type="button" id="passkey-button">Use my passkey</button>');
+    // No plugin: nothing tells the page to show them.
+    const ui = await t.http.get('/admin/api/auth/ui').expect(200);
+    expect(ui.body.providers).toEqual([]);
+    await t.http.get('/admin/api/plugins/passkeys/credentials').expect(404);
   });
 
   it('other paths under /admin stay unknown, in the problem envelope', async () => {

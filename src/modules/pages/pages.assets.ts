@@ -6,7 +6,9 @@
  *
  * The script: every write first fetches a CSRF token (GET /admin/api/auth/csrf) and sends it as
  * X-CSRF-Token (CONTRACTS 3.1); errors are written into the page's assertive live region, which
- * takes the focus; no HTML is ever built from text (textContent only).
+ * takes the focus; no HTML is ever built from text (textContent only). Passkeys (the passkey
+ * plugin's routes, when it is installed) go through navigator.credentials, with the WebAuthn JSON
+ * forms converted to and from ArrayBuffers here (base64url), no library.
  */
 
 export const PAGES_JS = String.raw`(function () {
@@ -61,6 +63,10 @@ export const PAGES_JS = String.raw`(function () {
         status: 0,
         error: { code: 'NETWORK', message: 'The service could not be reached. Check your connection and try again.' },
       };
+    }
+    if (res.redirected) {
+      // A route that ends in a redirect (completeLogin's 302): fetch followed it; the caller goes there.
+      return { ok: true, status: res.status, redirected: res.url };
     }
     var data = null;
     if (res.status !== 204) {
@@ -197,6 +203,25 @@ export const PAGES_JS = String.raw`(function () {
     });
   }
 
+  /** Runs a button's click handler with the button disabled, one run at a time. */
+  function onClick(button, handler) {
+    button.addEventListener('click', function () {
+      if (button.disabled) {
+        return;
+      }
+      clearMessages();
+      button.disabled = true;
+      Promise.resolve()
+        .then(handler)
+        .catch(function () {
+          showError('Something went wrong. Try again.');
+        })
+        .then(function () {
+          button.disabled = false;
+        });
+    });
+  }
+
   function value(form, name) {
     var el = form.elements.namedItem(name);
     return el ? el.value : '';
@@ -231,17 +256,132 @@ export const PAGES_JS = String.raw`(function () {
     return '/admin';
   }
 
+  // ---- passkeys (the passkey plugin): WebAuthn JSON <-> ArrayBuffer (base64url), the browser's prompt
+
+  var PASSKEYS = '/plugins/passkeys';
+
+  function passkeysSupported() {
+    return !!(window.PublicKeyCredential && navigator.credentials && window.atob);
+  }
+
+  function fromB64url(text) {
+    var b64 = String(text).replace(/-/g, '+').replace(/_/g, '/');
+    while (b64.length % 4) {
+      b64 += '=';
+    }
+    var bin = window.atob(b64);
+    var bytes = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) {
+      bytes[i] = bin.charCodeAt(i);
+    }
+    return bytes.buffer;
+  }
+
+  function toB64url(buffer) {
+    var bytes = new Uint8Array(buffer);
+    var bin = '';
+    for (var i = 0; i < bytes.length; i++) {
+      bin += String.fromCharCode(bytes[i]);
+    }
+    return window.btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  }
+
+  function descriptors(list) {
+    return (list || []).map(function (c) {
+      return { type: 'public-key', id: fromB64url(c.id), transports: c.transports };
+    });
+  }
+
+  /** The plugin's options (PublicKeyCredentialCreation/RequestOptionsJSON) as the browser takes them. */
+  function publicKeyOptions(o) {
+    var out = Object.assign({}, o, { challenge: fromB64url(o.challenge) });
+    if (o.user) {
+      out.user = Object.assign({}, o.user, { id: fromB64url(o.user.id) });
+    }
+    if (o.excludeCredentials) {
+      out.excludeCredentials = descriptors(o.excludeCredentials);
+    }
+    if (o.allowCredentials) {
+      out.allowCredentials = descriptors(o.allowCredentials);
+    }
+    return out;
+  }
+
+  /** A credential the browser made or used, as the plugin reads it (RegistrationResponseJSON etc.). */
+  function credentialJSON(cred) {
+    var r = cred.response;
+    var response = { clientDataJSON: toB64url(r.clientDataJSON) };
+    if (r.attestationObject) {
+      response.attestationObject = toB64url(r.attestationObject);
+      response.transports = r.getTransports ? r.getTransports() : [];
+    } else {
+      response.authenticatorData = toB64url(r.authenticatorData);
+      response.signature = toB64url(r.signature);
+      if (r.userHandle) {
+        response.userHandle = toB64url(r.userHandle);
+      }
+    }
+    return {
+      id: cred.id,
+      rawId: toB64url(cred.rawId),
+      type: cred.type,
+      authenticatorAttachment: cred.authenticatorAttachment || undefined,
+      clientExtensionResults: cred.getClientExtensionResults ? cred.getClientExtensionResults() : {},
+      response: response,
+    };
+  }
+
+  /** navigator.credentials.create or .get with the plugin's options: the credential's JSON, or why not. */
+  async function askPasskey(kind, options) {
+    if (!passkeysSupported()) {
+      return { ok: false, message: 'This browser cannot use passkeys.' };
+    }
+    try {
+      var cred = await navigator.credentials[kind]({ publicKey: publicKeyOptions(options) });
+      if (cred) {
+        return { ok: true, credential: credentialJSON(cred) };
+      }
+    } catch (e) {
+      if (e && e.name === 'InvalidStateError') {
+        return { ok: false, message: 'This device holds a passkey for your account already.' };
+      }
+      if (!e || e.name !== 'NotAllowedError') {
+        var why = (e && e.name) || 'error';
+        return { ok: false, message: 'The passkey could not be used (' + why + '). Try again.' };
+      }
+    }
+    return { ok: false, message: 'No passkey was used: the request was cancelled or timed out. Try again.' };
+  }
+
+  /** Where a followed redirect led, when it is a page of this site under /admin; else /admin. */
+  function goRedirected(url) {
+    var to = new URL(url, window.location.href);
+    var ours = to.origin === window.location.origin && /^\/admin(\/|$)/.test(to.pathname);
+    go(ours ? to.pathname + to.search : '/admin');
+  }
+
   // ---- /admin/login
 
   var pendingToken = null;
 
   function showStep(id) {
-    ['step-login', 'step-challenge', 'step-initial-password', 'step-unsupported'].forEach(function (s) {
+    var steps = ['step-login', 'step-challenge', 'step-passkey', 'step-initial-password', 'step-unsupported'];
+    steps.forEach(function (s) {
       show($(s), s === id);
     });
   }
 
-  function startStep(type, hint, attemptsRemaining) {
+  /** Shows the step a paused sign-in waits for; fromClick: the passkey prompt opens at once. */
+  function startStep(type, hint, attemptsRemaining, fromClick) {
+    if (type === 'passkey' && passkeysSupported()) {
+      showStep('step-passkey');
+      var button = $('passkey-button');
+      button.focus();
+      if (fromClick) {
+        button.click();
+      }
+      return;
+    }
     if (type === 'set-initial-password') {
       showStep('step-initial-password');
       $('initial-password').focus();
@@ -275,10 +415,93 @@ export const PAGES_JS = String.raw`(function () {
   function afterSignIn(r) {
     if (r.data && r.data.status === 'challenge') {
       pendingToken = r.data.pendingToken || null;
-      startStep(r.data.challengeType, r.data.uiHint);
+      startStep(r.data.challengeType, r.data.uiHint, undefined, true);
       return;
     }
     go(nextPath());
+  }
+
+  /**
+   * POST /auth/challenge/resolve with the step's answer: signed in, or the next step; a wrong
+   * answer keeps the step (its new token) with wrong announced; a spent step starts over.
+   */
+  async function resolveStep(response, wrong, field) {
+    var body = { response: response };
+    if (pendingToken) {
+      body.pendingToken = pendingToken;
+    }
+    var r = await api('POST', '/auth/challenge/resolve', body);
+    if (r.ok) {
+      if (r.data && r.data.continues) {
+        pendingToken = r.data.pendingToken || null;
+        startStep(r.data.challengeType, r.data.uiHint, undefined, true);
+        return;
+      }
+      go(nextPath());
+      return;
+    }
+    var data = r.error.data || {};
+    if (r.error.code === 'AUTH_INVALID_CREDENTIALS' && typeof data.pendingToken === 'string') {
+      pendingToken = data.pendingToken;
+      if (field) {
+        field.value = '';
+        field.setAttribute('aria-invalid', 'true');
+      }
+      var left = data.attemptsRemaining;
+      showError(wrong + (typeof left === 'number' ? ' ' + left + ' attempts left.' : ''));
+      return;
+    }
+    if (r.error.code === 'AUTH_INVALID_CREDENTIALS') {
+      backToLogin('This sign-in has expired or had too many wrong answers. Sign in again.');
+      return;
+    }
+    showProblem(r.error, field && field.form);
+  }
+
+  /** The passkey second step: options for the pending sign-in, the browser's assertion, resolve. */
+  async function confirmWithPasskey() {
+    var body = pendingToken ? { pendingToken: pendingToken } : {};
+    var options = await api('POST', PASSKEYS + '/challenge/options', body);
+    if (!options.ok) {
+      if (options.error.code === 'AUTH_INVALID_CREDENTIALS' || options.status === 404) {
+        backToLogin('This sign-in has expired. Sign in again.');
+      } else {
+        showProblem(options.error);
+      }
+      return;
+    }
+    var asked = await askPasskey('get', options.data);
+    if (!asked.ok) {
+      showError(asked.message);
+      return;
+    }
+    await resolveStep({ assertion: asked.credential }, 'The passkey could not be verified. Try again.');
+  }
+
+  /** Passwordless: login/options, the browser's discoverable-credential prompt, login/verify (a 302). */
+  async function signInWithPasskey() {
+    var started = await api('POST', PASSKEYS + '/login/options', {});
+    if (!started.ok) {
+      showProblem(started.error);
+      return;
+    }
+    var asked = await askPasskey('get', started.data.options);
+    if (!asked.ok) {
+      showError(asked.message);
+      return;
+    }
+    var r = await api('POST', PASSKEYS + '/login/verify', {
+      flowId: started.data.flowId,
+      response: asked.credential,
+      next: nextPath(),
+    });
+    if (r.ok && r.redirected) {
+      goRedirected(r.redirected);
+      return;
+    }
+    showProblem(r.ok ? { message: 'Sign-in did not complete. Try again.' } : r.error, null, {
+      AUTH_INVALID_CREDENTIALS: 'This passkey could not sign you in. Try again, or use your password.',
+    });
   }
 
   var LOGIN_MESSAGES = {
@@ -317,37 +540,10 @@ export const PAGES_JS = String.raw`(function () {
     });
 
     onSubmit($('challenge-form'), async function (form) {
-      var body = { response: { code: value(form, 'code').trim() } };
-      if (pendingToken) {
-        body.pendingToken = pendingToken;
-      }
-      var r = await api('POST', '/auth/challenge/resolve', body);
-      if (r.ok) {
-        if (r.data && r.data.continues) {
-          pendingToken = r.data.pendingToken || null;
-          startStep(r.data.challengeType, r.data.uiHint);
-          return;
-        }
-        go(nextPath());
-        return;
-      }
-      var data = r.error.data || {};
-      if (r.error.code === 'AUTH_INVALID_CREDENTIALS' && typeof data.pendingToken === 'string') {
-        pendingToken = data.pendingToken;
-        form.elements.namedItem('code').value = '';
-        form.elements.namedItem('code').setAttribute('aria-invalid', 'true');
-        showError(
-          'That code is not right.' +
-            (typeof data.attemptsRemaining === 'number' ? ' ' + data.attemptsRemaining + ' attempts left.' : ''),
-        );
-        return;
-      }
-      if (r.error.code === 'AUTH_INVALID_CREDENTIALS') {
-        backToLogin('This sign-in has expired or had too many wrong codes. Sign in again.');
-        return;
-      }
-      showProblem(r.error, form);
+      var code = form.elements.namedItem('code');
+      await resolveStep({ code: code.value.trim() }, 'That code is not right.', code);
     });
+    onClick($('passkey-button'), confirmWithPasskey);
 
     onSubmit($('initial-password-form'), async function (form) {
       if (!passwordsMatch(form)) {
@@ -383,15 +579,29 @@ export const PAGES_JS = String.raw`(function () {
     var list = $('provider-list');
     providers.forEach(function (p) {
       var href = p && typeof p.href === 'string' ? p.href : '';
-      if (!/^\/(?![/\\])/.test(href) || typeof p.label !== 'string') {
+      if (!p || typeof p.label !== 'string') {
         return;
       }
       var li = document.createElement('li');
-      var a = document.createElement('a');
-      a.className = 'button';
-      a.href = href;
-      a.textContent = p.label;
-      li.appendChild(a);
+      if (p.component === 'passkey-login' && !href) {
+        if (!passkeysSupported()) {
+          return;
+        }
+        var button = document.createElement('button');
+        button.type = 'button';
+        button.id = 'passkey-login';
+        button.textContent = p.label;
+        onClick(button, signInWithPasskey);
+        li.appendChild(button);
+      } else if (/^\/(?![/\\])/.test(href)) {
+        var a = document.createElement('a');
+        a.className = 'button';
+        a.href = href;
+        a.textContent = p.label;
+        li.appendChild(a);
+      } else {
+        return;
+      }
       list.appendChild(li);
     });
     show($('providers'), list.children.length > 0);
@@ -470,7 +680,7 @@ export const PAGES_JS = String.raw`(function () {
     });
   }
 
-  // ---- /admin: who am I, sign out, API keys, two-step verification
+  // ---- /admin: who am I, sign out, API keys, passkeys, two-step verification
 
   function day(iso) {
     return iso ? new Date(iso).toLocaleDateString() : '—';
@@ -540,6 +750,93 @@ export const PAGES_JS = String.raw`(function () {
     $('key-value').value = '';
     await loadKeys();
     showNotice('The key ' + key.name + ' is revoked.', true);
+  }
+
+  /** The passkeys section: shown when the plugin answers (its routes are 404 without it). */
+  async function loadPasskeys() {
+    var r = await authed('GET', PASSKEYS + '/credentials?limit=100');
+    if (!r) {
+      return;
+    }
+    if (!r.ok) {
+      show($('passkeys'), false);
+      return;
+    }
+    show($('passkeys'), true);
+    // A browser without WebAuthn lists and deletes passkeys, but cannot add one.
+    show($('passkey-add'), passkeysSupported());
+    var body = $('passkeys-body');
+    body.textContent = '';
+    var items = (r.data && r.data.items) || [];
+    items.forEach(function (passkey) {
+      var row = document.createElement('tr');
+      var name = document.createElement('th');
+      name.scope = 'row';
+      name.textContent = passkey.name;
+      row.appendChild(name);
+      cell(row, day(passkey.createdAt));
+      cell(row, passkey.lastUsedAt ? day(passkey.lastUsedAt) : 'Never');
+      var button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = 'Delete';
+      button.setAttribute('aria-label', 'Delete the passkey ' + passkey.name);
+      button.addEventListener('click', function () {
+        removePasskey(passkey);
+      });
+      cell(row, '').appendChild(button);
+      body.appendChild(row);
+    });
+    show($('passkeys-table'), items.length > 0);
+    show($('passkeys-empty'), items.length === 0);
+  }
+
+  async function removePasskey(passkey) {
+    if (!window.confirm('Delete the passkey ' + passkey.name + '? It cannot sign you in any more.')) {
+      return;
+    }
+    var r = await authed('DELETE', PASSKEYS + '/credentials/' + encodeURIComponent(passkey.id));
+    if (!r) {
+      return;
+    }
+    if (!r.ok) {
+      showProblem(r.error);
+      return;
+    }
+    await loadPasskeys();
+    showNotice('The passkey ' + passkey.name + ' is deleted.', true);
+  }
+
+  /** register/options, the browser's prompt to create a passkey, register/verify. */
+  async function addPasskey(form) {
+    var options = await authed('POST', PASSKEYS + '/register/options', {});
+    if (!options) {
+      return;
+    }
+    if (!options.ok) {
+      showProblem(options.error, form);
+      return;
+    }
+    var asked = await askPasskey('create', options.data);
+    if (!asked.ok) {
+      showError(asked.message);
+      return;
+    }
+    var body = { response: asked.credential };
+    var name = value(form, 'name').trim();
+    if (name) {
+      body.name = name;
+    }
+    var r = await authed('POST', PASSKEYS + '/register/verify', body);
+    if (!r) {
+      return;
+    }
+    if (!r.ok) {
+      showProblem(r.error, form);
+      return;
+    }
+    form.reset();
+    await loadPasskeys();
+    showNotice('The passkey ' + r.data.item.name + ' is added.', true);
   }
 
   async function loadTotp() {
@@ -622,6 +919,8 @@ export const PAGES_JS = String.raw`(function () {
       }
     });
 
+    onSubmit($('passkey-form'), addPasskey);
+
     $('totp-start').addEventListener('click', async function () {
       clearMessages();
       var r = await authed('POST', '/plugins/totp/enroll', {});
@@ -677,6 +976,7 @@ export const PAGES_JS = String.raw`(function () {
     });
 
     await loadKeys();
+    await loadPasskeys();
     await loadTotp();
   }
 

@@ -1,4 +1,15 @@
-import { CanActivate, Get, Inject, Injectable, NotFoundException, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  applyDecorators,
+  CanActivate,
+  Get,
+  Inject,
+  Injectable,
+  NotFoundException,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import { ApiOkResponse, ApiResponse } from '@nestjs/swagger';
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { Public } from '../../common/access/public.decorator';
@@ -49,6 +60,18 @@ function queryValue(req: Request, name: string): string | undefined {
   return typeof value === 'string' ? value.slice(0, 2048) : undefined;
 }
 
+/**
+ * The answers in the OpenAPI document: a page is HTML; an asset its text, or 304 when
+ * `If-None-Match` names its current ETag. (The query values a page reads, `error` and `token`,
+ * come from the request, so the document lists no parameter for them.)
+ */
+const PageAnswer = () => ApiOkResponse({ description: 'The page (HTML)', content: { 'text/html': {} } });
+const AssetAnswer = (type: string) =>
+  applyDecorators(
+    ApiOkResponse({ description: 'The asset', content: { [type]: {} } }),
+    ApiResponse({ status: 304, description: 'Not modified: `If-None-Match` named the current ETag' }),
+  );
+
 const etag = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 const ASSETS = {
   js: { body: PAGES_JS, type: 'text/javascript; charset=utf-8', etag: etag(PAGES_JS) },
@@ -65,41 +88,49 @@ const ASSETS = {
 @UseGuards(PagesEnabledGuard)
 export class PagesController {
   @Get()
+  @PageAnswer()
   home(@Res({ passthrough: true }) res: Response): string {
     return this.html(res, homePage());
   }
 
   @Get('login')
+  @PageAnswer()
   login(@Req() req: Request, @Res({ passthrough: true }) res: Response): string {
     return this.html(res, loginPage(queryValue(req, 'error')));
   }
 
   @Get('forgot-password')
+  @PageAnswer()
   forgotPassword(@Res({ passthrough: true }) res: Response): string {
     return this.html(res, forgotPasswordPage());
   }
 
   @Get('reset-password')
+  @PageAnswer()
   resetPassword(@Req() req: Request, @Res({ passthrough: true }) res: Response): string {
     return this.html(res, resetPasswordPage(queryValue(req, 'token')));
   }
 
   @Get('verify-email')
+  @PageAnswer()
   verifyEmail(@Req() req: Request, @Res({ passthrough: true }) res: Response): string {
     return this.html(res, verifyEmailPage(queryValue(req, 'token')));
   }
 
   @Get('accept-invite')
+  @PageAnswer()
   acceptInvite(@Req() req: Request, @Res({ passthrough: true }) res: Response): string {
     return this.html(res, acceptInvitePage(queryValue(req, 'token')));
   }
 
   @Get('assets/pages.js')
+  @AssetAnswer('text/javascript')
   script(@Req() req: Request, @Res() res: Response): void {
     this.asset(req, res, ASSETS.js);
   }
 
   @Get('assets/pages.css')
+  @AssetAnswer('text/css')
   styles(@Req() req: Request, @Res() res: Response): void {
     this.asset(req, res, ASSETS.css);
   }

@@ -128,6 +128,12 @@ ${field({ id: 'challenge-code', name: 'code', label: 'Code', autocomplete: 'one-
 </form>
 <p><a href="/admin/login">Start over</a></p>
 </section>
+<section id="step-passkey" hidden aria-labelledby="passkey-title">
+<h2 id="passkey-title" tabindex="-1">Confirm with your passkey</h2>
+<p>Your account has a passkey. Use it to finish signing in.</p>
+<button type="button" id="passkey-button">Use my passkey</button>
+<p><a href="/admin/login">Start over</a></p>
+</section>
 <section id="step-initial-password" hidden aria-labelledby="initial-title">
 <h2 id="initial-title" tabindex="-1">Choose your password</h2>
 <p>An administrator set your password. Choose your own to finish signing in.</p>
@@ -261,6 +267,23 @@ ${field({ id: 'key-expires', name: 'expiresAt', label: 'Expires on (optional)', 
 <input id="key-value" type="text" readonly spellcheck="false">
 </div>
 <button type="button" id="key-copy">Copy the key</button>
+</div>
+</section>
+<section id="passkeys" hidden aria-labelledby="passkeys-title">
+<h2 id="passkeys-title" tabindex="-1">Passkeys</h2>
+<p>A passkey signs you in with your device’s screen lock or a security key: on its own, or after your password.</p>
+<table id="passkeys-table" hidden>
+<caption class="visually-hidden">Your passkeys</caption>
+<thead><tr><th scope="col">Name</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Actions</th></tr></thead>
+<tbody id="passkeys-body"></tbody>
+</table>
+<p id="passkeys-empty" hidden>You have no passkeys.</p>
+<div id="passkey-add">
+<h3 id="passkey-form-title">Add a passkey</h3>
+<form id="passkey-form" method="post" aria-labelledby="passkey-form-title">
+${field({ id: 'passkey-name', name: 'name', label: 'Name of the passkey (optional)', required: false, hint: 'For example the device it is on.', extra: 'maxlength="100"' })}
+<button type="submit">Add a passkey</button>
+</form>
 </div>
 </section>
 <section id="totp" hidden aria-labelledby="totp-title">
