@@ -1,8 +1,11 @@
 import { Get, Query, Req } from '@nestjs/common';
+import { ApiOkResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { listOf } from '../../common/api-schema';
 import type { AuthContext } from '../../common/access/auth-context';
 import { CookieOnly, CurrentAuth } from '../../common/access/auth.decorators';
 import { SvcController } from '../../common/access/svc-controller';
+import { ACTIVITY_ITEM, DASHBOARD_STATS, RECENT_ENTRY } from './dashboard.openapi';
 import { DashboardService } from './dashboard.service';
 
 /**
@@ -15,11 +18,13 @@ export class DashboardController {
   constructor(private readonly dashboard: DashboardService) {}
 
   @Get('stats')
+  @ApiOkResponse({ schema: DASHBOARD_STATS })
   stats(@CurrentAuth() auth: AuthContext, @Req() req: Request) {
     return this.dashboard.stats(auth, req);
   }
 
   @Get('recent-entries')
+  @ApiOkResponse({ schema: listOf(RECENT_ENTRY) })
   recentEntries(
     @CurrentAuth() auth: AuthContext,
     @Req() req: Request,
@@ -29,6 +34,7 @@ export class DashboardController {
   }
 
   @Get('activity')
+  @ApiOkResponse({ schema: listOf(ACTIVITY_ITEM) })
   activity(@CurrentAuth() auth: AuthContext, @Req() req: Request, @Query() query: Record<string, unknown>) {
     return this.dashboard.activity(auth, req, query);
   }

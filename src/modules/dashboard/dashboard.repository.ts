@@ -129,10 +129,14 @@ export class DashboardRepository {
       );
       counts.push(`(SELECT count(*) FROM ${ident(s.table)}${where})`);
     }
+    // The union is a subquery of its own: with one source, `(SELECT ... ORDER BY ... LIMIT)`
+    // followed by the page's ORDER BY would be one select with two ORDER BY clauses (an error).
     const found = await rows<RecentRow & { total: string }>(
       em,
       `WITH page AS (
-         ${branches.join('\n UNION ALL\n')}
+         SELECT * FROM (
+           ${branches.join('\n UNION ALL\n')}
+         ) recent
          ORDER BY updated_at DESC, collection, id DESC LIMIT $1 OFFSET $2
        )
        SELECT t.total, page.* FROM (SELECT ${counts.join(' + ')} AS total) t

@@ -1,7 +1,9 @@
 import { Body, HttpCode, Post } from '@nestjs/common';
+import { ApiOkResponse } from '@nestjs/swagger';
 import { SvcController } from '../../common/access/svc-controller';
 import { SendEmailDto, SendTemplateEmailDto } from './dto/send-email.dto';
 import { EmailService, SendResult } from './email.service';
+import { EMAIL_SENT } from './email.openapi';
 
 function answer(r: SendResult) {
   return {
@@ -19,12 +21,14 @@ export class EmailController {
 
   @Post('send')
   @HttpCode(200)
+  @ApiOkResponse({ schema: EMAIL_SENT })
   async send(@Body() dto: SendEmailDto) {
     return answer(await this.email.send(dto));
   }
 
   @Post('send-with-template')
   @HttpCode(200)
+  @ApiOkResponse({ schema: EMAIL_SENT })
   async sendWithTemplate(@Body() dto: SendTemplateEmailDto) {
     return answer(await this.email.sendTemplate(dto));
   }

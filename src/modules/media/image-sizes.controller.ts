@@ -1,4 +1,5 @@
 import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 import type { AuthContext } from '../../common/access/auth-context';
 import { CurrentAuth, RequirePermission } from '../../common/access/auth.decorators';
 import { SvcController } from '../../common/access/svc-controller';
@@ -6,6 +7,8 @@ import { IdPipe } from '../../common/id.pipe';
 import { CreateImageSizeDto, UpdateImageSizeDto } from './dto/image-size.dto';
 import { ImageSizesService } from './image-sizes.service';
 import { MediaRegenerationService } from './media-regeneration.service';
+import { itemAnswer, listOf } from '../../common/api-schema';
+import { IMAGE_REGENERATION, IMAGE_SIZE } from './media.openapi';
 
 const SizeId = () => Param('id', new IdPipe('image size'));
 
@@ -19,17 +22,20 @@ export class ImageSizesController {
 
   /** Any signed-in caller (an upload form shows the sizes). */
   @Get()
+  @ApiOkResponse({ schema: listOf(IMAGE_SIZE) })
   list(@Query() query: Record<string, unknown>) {
     return this.sizes.list(query);
   }
 
   @Post()
   @RequirePermission('manage-settings')
+  @ApiCreatedResponse({ schema: itemAnswer(IMAGE_SIZE) })
   async create(@Body() dto: CreateImageSizeDto) {
     return { message: 'Image size created', item: await this.sizes.create(dto) };
   }
 
   @Get('regeneration-status')
+  @ApiOkResponse({ schema: IMAGE_REGENERATION })
   status() {
     return this.regeneration.status();
   }
@@ -38,18 +44,21 @@ export class ImageSizesController {
   @Post('regenerate')
   @HttpCode(202)
   @RequirePermission('manage-settings')
+  @ApiAcceptedResponse({ schema: itemAnswer(IMAGE_REGENERATION) })
   async regenerate(@CurrentAuth() auth: AuthContext) {
     return { message: 'Regeneration of image sizes queued', item: await this.regeneration.start(auth) };
   }
 
   @Patch(':id')
   @RequirePermission('manage-settings')
+  @ApiOkResponse({ schema: itemAnswer(IMAGE_SIZE) })
   async update(@SizeId() id: string, @Body() dto: UpdateImageSizeDto) {
     return { message: 'Image size updated', item: await this.sizes.update(id, dto) };
   }
 
   @Delete(':id')
   @RequirePermission('manage-settings')
+  @ApiOkResponse({ schema: itemAnswer(IMAGE_SIZE) })
   async remove(@SizeId() id: string) {
     return { message: 'Image size deleted', item: await this.sizes.delete(id) };
   }

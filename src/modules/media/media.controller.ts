@@ -1,12 +1,36 @@
-import { Get, Param, Req, Res } from '@nestjs/common';
+import { applyDecorators, Get, Param, Req, Res } from '@nestjs/common';
+import {
+  ApiNotModifiedResponse,
+  ApiOkResponse,
+  ApiPartialContentResponse,
+  ApiRequestedRangeNotSatisfiableResponse,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AuthContext } from '../../common/access/auth-context';
 import { CurrentAuth, OptionalAuth } from '../../common/access/auth.decorators';
 import { SvcController } from '../../common/access/svc-controller';
 import { IdPipe } from '../../common/id.pipe';
+import { FILE_CONTENT } from './media.openapi';
 import { MediaService } from './media.service';
 
 const MediaId = () => Param('id', new IdPipe('media file'));
+
+/**
+ * What serving a file answers (MediaService.serve): the bytes in the type they were stored with,
+ * whole or a range, 304 to a matching conditional request, 416 (no body) to a range past the end.
+ */
+const FileAnswers = () =>
+  applyDecorators(
+    ApiOkResponse({ description: 'The file, in its stored type', content: FILE_CONTENT }),
+    ApiPartialContentResponse({
+      description: 'The requested byte range (`Range`), with `Content-Range`',
+      content: FILE_CONTENT,
+    }),
+    ApiNotModifiedResponse({ description: 'Unchanged (`If-None-Match` / `If-Modified-Since`); no body' }),
+    ApiRequestedRangeNotSatisfiableResponse({
+      description: 'The range is past the end of the file: `Content-Range: bytes */<size>`, no body',
+    }),
+  );
 
 /**
  * `/admin/api/media/{id}/{filename}` and `/admin/api/media/{id}/{size}/{filename}`: the stored
@@ -19,6 +43,7 @@ export class MediaController {
 
   @Get(':id/:filename')
   @OptionalAuth()
+  @FileAnswers()
   original(
     @MediaId() id: string,
     @Param('filename') filename: string,
@@ -31,6 +56,7 @@ export class MediaController {
 
   @Get(':id/:size/:filename')
   @OptionalAuth()
+  @FileAnswers()
   size(
     @MediaId() id: string,
     @Param('size') size: string,

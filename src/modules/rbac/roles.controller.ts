@@ -1,4 +1,5 @@
 import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 import { IdPipe } from '../../common/id.pipe';
 import { SvcController } from '../../common/access/svc-controller';
 import type { AuthContext } from '../../common/access/auth-context';
@@ -11,6 +12,8 @@ import {
   UpdateRoleDto,
 } from './dto/role.dto';
 import { RolesService } from './roles.service';
+import { itemAnswer, listOf } from '../../common/api-schema';
+import { PERMISSION, ROLE } from './rbac.openapi';
 
 const RoleId = () => Param('id', new IdPipe('role'));
 
@@ -23,36 +26,42 @@ export class RolesController {
 
   @Get()
   @RequirePermission('read-roles')
+  @ApiOkResponse({ schema: listOf(ROLE) })
   list(@CurrentAuth() auth: AuthContext, @Query() query: ListParams) {
     return this.roles.list(auth, query);
   }
 
   @Post()
   @RequirePermission('create-roles')
+  @ApiCreatedResponse({ schema: itemAnswer(ROLE) })
   async create(@CurrentAuth() auth: AuthContext, @Body() dto: CreateRoleDto) {
     return { message: 'Role created', item: await this.roles.create(auth, dto) };
   }
 
   @Get(':id')
   @RequirePermission('read-roles')
+  @ApiOkResponse({ schema: ROLE })
   get(@CurrentAuth() auth: AuthContext, @RoleId() id: string) {
     return this.roles.get(auth, id);
   }
 
   @Patch(':id')
   @RequirePermission('update-roles')
+  @ApiOkResponse({ schema: itemAnswer(ROLE) })
   async update(@CurrentAuth() auth: AuthContext, @RoleId() id: string, @Body() dto: UpdateRoleDto) {
     return { message: 'Role updated', item: await this.roles.update(auth, id, dto) };
   }
 
   @Delete(':id')
   @RequirePermission('delete-roles')
+  @ApiOkResponse({ schema: itemAnswer(ROLE) })
   async remove(@CurrentAuth() auth: AuthContext, @RoleId() id: string) {
     return { message: 'Role deleted', item: await this.roles.delete(auth, id) };
   }
 
   @Get(':id/permissions')
   @RequirePermission('read-roles', 'read-permissions')
+  @ApiOkResponse({ schema: listOf(PERMISSION) })
   listPermissions(@CurrentAuth() auth: AuthContext, @RoleId() id: string, @Query() query: ListParams) {
     return this.roles.listPermissions(auth, id, query);
   }
@@ -60,6 +69,7 @@ export class RolesController {
   @Post(':id/permissions')
   @HttpCode(200)
   @RequirePermission('update-roles')
+  @ApiOkResponse({ schema: itemAnswer(ROLE) })
   async addPermissions(
     @CurrentAuth() auth: AuthContext,
     @RoleId() id: string,
@@ -70,6 +80,7 @@ export class RolesController {
 
   @Patch(':id/permissions')
   @RequirePermission('update-roles')
+  @ApiOkResponse({ schema: itemAnswer(ROLE) })
   async replacePermissions(
     @CurrentAuth() auth: AuthContext,
     @RoleId() id: string,
@@ -80,6 +91,7 @@ export class RolesController {
 
   @Delete(':id/permissions/:permissionId')
   @RequirePermission('update-roles')
+  @ApiOkResponse({ schema: itemAnswer(ROLE) })
   async removePermission(
     @CurrentAuth() auth: AuthContext,
     @RoleId() id: string,
@@ -93,6 +105,7 @@ export class RolesController {
 
   @Get(':id/children')
   @RequirePermission('read-roles')
+  @ApiOkResponse({ schema: listOf(ROLE) })
   listChildren(@CurrentAuth() auth: AuthContext, @RoleId() id: string, @Query() query: ListParams) {
     return this.roles.listChildren(auth, id, query);
   }
@@ -100,12 +113,14 @@ export class RolesController {
   @Post(':id/children')
   @HttpCode(200)
   @RequirePermission('update-roles')
+  @ApiOkResponse({ schema: itemAnswer(ROLE) })
   async addChild(@CurrentAuth() auth: AuthContext, @RoleId() id: string, @Body() dto: AddChildRoleDto) {
     return { message: 'Child role added', item: await this.roles.addChild(auth, id, dto) };
   }
 
   @Delete(':id/children/:childId')
   @RequirePermission('update-roles')
+  @ApiOkResponse({ schema: itemAnswer(ROLE) })
   async removeChild(
     @CurrentAuth() auth: AuthContext,
     @RoleId() id: string,
@@ -116,6 +131,7 @@ export class RolesController {
 
   @Get(':id/parents')
   @RequirePermission('read-roles')
+  @ApiOkResponse({ schema: listOf(ROLE) })
   listParents(@CurrentAuth() auth: AuthContext, @RoleId() id: string, @Query() query: ListParams) {
     return this.roles.listParents(auth, id, query);
   }

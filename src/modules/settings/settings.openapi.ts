@@ -1,0 +1,19 @@
+/**
+ * Answer schemas of the settings routes (src/common/api-schema.ts): `GeneralSettings`, the record
+ * `SettingsService.get()`/`update()` answer (settings.types.ts: every key, defaults filled in).
+ */
+import { namedSchema, NULLABLE_STRING, objectSchema, STRING } from '../../common/api-schema';
+
+/** The general settings record (`present()` in settings.service.ts). */
+export const GENERAL_SETTINGS = namedSchema(
+  'GeneralSettings',
+  objectSchema({
+    siteName: STRING,
+    siteDescription: NULLABLE_STRING,
+    siteUrl: { type: ['string', 'null'], format: 'uri' },
+    logoMediaId: { type: ['string', 'null'], format: 'uuid' },
+    timezone: STRING,
+    dateFormat: STRING,
+    custom: { type: 'object', description: 'Free-form: the deployment’s own settings' },
+  }),
+);
