@@ -163,7 +163,7 @@ describe('OpenAPI document', () => {
       id: { type: 'string', format: 'uuid' },
       title: { type: ['string', 'null'] },
       pages: { type: ['number', 'null'], minimum: 1 },
-      genre: { type: ['string', 'null'], enum: ['sf', 'crime'] },
+      genre: { type: ['string', 'null'], enum: ['sf', 'crime', null] },
       tags: { type: ['array', 'null'], items: { enum: ['new', 'classic'] } },
       status: { enum: ['draft', 'published'] },
       createdAt: { format: 'date-time' },

@@ -1,8 +1,11 @@
 import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { itemAnswer, listOf } from '../../common/api-schema';
 import { SvcController } from '../../common/access/svc-controller';
 import type { AuthContext } from '../../common/access/auth-context';
 import { CurrentAuth, RequirePermission } from '../../common/access/auth.decorators';
 import { ContentRoute, CurrentDefinition } from './content-route';
+import { COLLECTION_DEFINITION, ENRICHED_COLLECTION, SCHEMA_PREVIEW, schemaApplied } from './content.openapi';
 import type { Definition } from './content.types';
 import { definitionList, toDefinitionRecord } from './definition.mapper';
 import { SchemaService } from './schema.service';
@@ -13,12 +16,14 @@ export class CollectionsController {
   constructor(private readonly schema: SchemaService) {}
 
   @Get()
+  @ApiOkResponse({ schema: listOf(COLLECTION_DEFINITION) })
   async list(@Query() query: Record<string, unknown>) {
     return definitionList(await this.schema.all('collection'), query);
   }
 
   @Post()
   @RequirePermission('manage-settings')
+  @ApiCreatedResponse({ schema: itemAnswer(COLLECTION_DEFINITION) })
   async create(@Body() body: unknown, @CurrentAuth() auth: AuthContext) {
     const item = await this.schema.create('collection', body, auth);
     return { message: 'Collection created', item: toDefinitionRecord(item) };
@@ -26,6 +31,7 @@ export class CollectionsController {
 
   @Get('schema/:slug')
   @ContentRoute('collection', 'read')
+  @ApiOkResponse({ schema: ENRICHED_COLLECTION })
   enriched(@CurrentDefinition() def: Definition) {
     return this.schema.enriched(def);
   }
@@ -33,6 +39,7 @@ export class CollectionsController {
   @Post('schema/:slug/preview')
   @HttpCode(200)
   @RequirePermission('manage-settings')
+  @ApiOkResponse({ schema: SCHEMA_PREVIEW })
   preview(@Param('slug') slug: string, @Body() body: unknown) {
     return this.schema.preview('collection', slug, body);
   }
@@ -40,6 +47,7 @@ export class CollectionsController {
   @Post('schema/:slug/apply')
   @HttpCode(200)
   @RequirePermission('manage-settings')
+  @ApiOkResponse({ schema: schemaApplied(COLLECTION_DEFINITION) })
   async apply(@Param('slug') slug: string, @Body() body: unknown, @CurrentAuth() auth: AuthContext) {
     const { item, changes } = await this.schema.apply('collection', slug, body, auth);
     return { message: 'Schema applied', item: toDefinitionRecord(item), changes };
@@ -47,12 +55,14 @@ export class CollectionsController {
 
   @Get(':slug')
   @ContentRoute('collection', 'read')
+  @ApiOkResponse({ schema: COLLECTION_DEFINITION })
   get(@CurrentDefinition() def: Definition) {
     return toDefinitionRecord(def);
   }
 
   @Patch(':slug')
   @RequirePermission('manage-settings')
+  @ApiOkResponse({ schema: itemAnswer(COLLECTION_DEFINITION) })
   async update(@Param('slug') slug: string, @Body() body: unknown, @CurrentAuth() auth: AuthContext) {
     const item = await this.schema.update('collection', slug, body, auth);
     return { message: 'Collection updated', item: toDefinitionRecord(item) };
@@ -60,6 +70,7 @@ export class CollectionsController {
 
   @Delete(':slug')
   @RequirePermission('manage-settings')
+  @ApiOkResponse({ schema: itemAnswer(COLLECTION_DEFINITION) })
   async remove(@Param('slug') slug: string, @CurrentAuth() auth: AuthContext) {
     const item = await this.schema.remove('collection', slug, auth);
     return { message: 'Collection deleted', item: toDefinitionRecord(item) };

@@ -1,7 +1,10 @@
 import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { itemAnswer, listOf } from '../../common/api-schema';
 import { SvcController } from '../../common/access/svc-controller';
 import type { AuthContext } from '../../common/access/auth-context';
 import { CurrentAuth, RequirePermission } from '../../common/access/auth.decorators';
+import { FIELD_GROUP_DEFINITION, SCHEMA_PREVIEW, schemaApplied } from './content.openapi';
 import { definitionList, toDefinitionRecord } from './definition.mapper';
 import { SchemaService } from './schema.service';
 
@@ -11,12 +14,14 @@ export class FieldGroupsController {
   constructor(private readonly schema: SchemaService) {}
 
   @Get()
+  @ApiOkResponse({ schema: listOf(FIELD_GROUP_DEFINITION) })
   async list(@Query() query: Record<string, unknown>) {
     return definitionList(await this.schema.all('field-group'), query);
   }
 
   @Post()
   @RequirePermission('manage-settings')
+  @ApiCreatedResponse({ schema: itemAnswer(FIELD_GROUP_DEFINITION) })
   async create(@Body() body: unknown, @CurrentAuth() auth: AuthContext) {
     const item = await this.schema.create('field-group', body, auth);
     return { message: 'Field group created', item: toDefinitionRecord(item) };
@@ -25,6 +30,7 @@ export class FieldGroupsController {
   @Post('schema/:slug/preview')
   @HttpCode(200)
   @RequirePermission('manage-settings')
+  @ApiOkResponse({ schema: SCHEMA_PREVIEW })
   preview(@Param('slug') slug: string, @Body() body: unknown) {
     return this.schema.preview('field-group', slug, body);
   }
@@ -32,18 +38,21 @@ export class FieldGroupsController {
   @Post('schema/:slug/apply')
   @HttpCode(200)
   @RequirePermission('manage-settings')
+  @ApiOkResponse({ schema: schemaApplied(FIELD_GROUP_DEFINITION) })
   async apply(@Param('slug') slug: string, @Body() body: unknown, @CurrentAuth() auth: AuthContext) {
     const { item, changes } = await this.schema.apply('field-group', slug, body, auth);
     return { message: 'Schema applied', item: toDefinitionRecord(item), changes };
   }
 
   @Get(':slug')
+  @ApiOkResponse({ schema: FIELD_GROUP_DEFINITION })
   async get(@Param('slug') slug: string) {
     return toDefinitionRecord(await this.schema.get('field-group', slug));
   }
 
   @Patch(':slug')
   @RequirePermission('manage-settings')
+  @ApiOkResponse({ schema: itemAnswer(FIELD_GROUP_DEFINITION) })
   async update(@Param('slug') slug: string, @Body() body: unknown, @CurrentAuth() auth: AuthContext) {
     const item = await this.schema.update('field-group', slug, body, auth);
     return { message: 'Field group updated', item: toDefinitionRecord(item) };
@@ -51,6 +60,7 @@ export class FieldGroupsController {
 
   @Delete(':slug')
   @RequirePermission('manage-settings')
+  @ApiOkResponse({ schema: itemAnswer(FIELD_GROUP_DEFINITION) })
   async remove(@Param('slug') slug: string, @CurrentAuth() auth: AuthContext) {
     const item = await this.schema.remove('field-group', slug, auth);
     return { message: 'Field group deleted', item: toDefinitionRecord(item) };

@@ -1,6 +1,9 @@
 import { Get, Query } from '@nestjs/common';
+import { ApiOkResponse } from '@nestjs/swagger';
+import { listOf } from '../../common/api-schema';
 import { SvcController } from '../../common/access/svc-controller';
 import { CookieOnly, SuperAdminOnly } from '../../common/access/auth.decorators';
+import { JOURNAL_RECORD } from './content.openapi';
 import { SchemaService } from './schema.service';
 
 /** `GET /admin/api/schema/journal`: every applied schema change (cookie session, super-admin). */
@@ -11,6 +14,7 @@ export class JournalController {
   @Get('journal')
   @CookieOnly()
   @SuperAdminOnly()
+  @ApiOkResponse({ schema: listOf(JOURNAL_RECORD) })
   journal(@Query() query: Record<string, unknown>) {
     return this.schema.journal(query);
   }

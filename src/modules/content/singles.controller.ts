@@ -1,10 +1,13 @@
 import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { itemAnswer, listOf } from '../../common/api-schema';
 import type { Request } from 'express';
 import { SvcController } from '../../common/access/svc-controller';
 import type { AuthContext } from '../../common/access/auth-context';
 import { CurrentAuth, RequirePermission } from '../../common/access/auth.decorators';
 import { Caller, ContentRoute, CurrentCaller, CurrentDefinition } from './content-route';
 import type { Definition } from './content.types';
+import { ENRICHED_SINGLE, SCHEMA_PREVIEW, schemaApplied, SINGLE_DEFINITION } from './content.openapi';
 import { definitionList, toDefinitionRecord } from './definition.mapper';
 import { EntriesService } from './entries/entries.service';
 import { SchemaService } from './schema.service';
@@ -18,12 +21,14 @@ export class SinglesController {
   ) {}
 
   @Get()
+  @ApiOkResponse({ schema: listOf(SINGLE_DEFINITION) })
   async list(@Query() query: Record<string, unknown>) {
     return definitionList(await this.schema.all('single'), query);
   }
 
   @Post()
   @RequirePermission('manage-settings')
+  @ApiCreatedResponse({ schema: itemAnswer(SINGLE_DEFINITION) })
   async create(@Body() body: unknown, @CurrentAuth() auth: AuthContext) {
     const item = await this.schema.create('single', body, auth);
     return { message: 'Single created', item: toDefinitionRecord(item) };
@@ -32,6 +37,7 @@ export class SinglesController {
   @Post('schema/:slug/preview')
   @HttpCode(200)
   @RequirePermission('manage-settings')
+  @ApiOkResponse({ schema: SCHEMA_PREVIEW })
   preview(@Param('slug') slug: string, @Body() body: unknown) {
     return this.schema.preview('single', slug, body);
   }
@@ -39,6 +45,7 @@ export class SinglesController {
   @Post('schema/:slug/apply')
   @HttpCode(200)
   @RequirePermission('manage-settings')
+  @ApiOkResponse({ schema: schemaApplied(SINGLE_DEFINITION) })
   async apply(@Param('slug') slug: string, @Body() body: unknown, @CurrentAuth() auth: AuthContext) {
     const { item, changes } = await this.schema.apply('single', slug, body, auth);
     return { message: 'Schema applied', item: toDefinitionRecord(item), changes };
@@ -46,12 +53,14 @@ export class SinglesController {
 
   @Get(':slug/schema')
   @ContentRoute('single', 'read')
+  @ApiOkResponse({ schema: ENRICHED_SINGLE })
   schemaOf(@CurrentDefinition() def: Definition) {
     return this.schema.enriched(def);
   }
 
   @Patch(':slug/schema')
   @RequirePermission('manage-settings')
+  @ApiOkResponse({ schema: itemAnswer(SINGLE_DEFINITION) })
   async updateSchema(@Param('slug') slug: string, @Body() body: unknown, @CurrentAuth() auth: AuthContext) {
     const item = await this.schema.update('single', slug, body, auth);
     return { message: 'Single updated', item: toDefinitionRecord(item) };
@@ -76,6 +85,7 @@ export class SinglesController {
 
   @Delete(':slug')
   @RequirePermission('manage-settings')
+  @ApiOkResponse({ schema: itemAnswer(SINGLE_DEFINITION) })
   async remove(@Param('slug') slug: string, @CurrentAuth() auth: AuthContext) {
     const item = await this.schema.remove('single', slug, auth);
     return { message: 'Single deleted', item: toDefinitionRecord(item) };

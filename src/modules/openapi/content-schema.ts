@@ -10,14 +10,18 @@ const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}
 const nullable = (s: JsonSchema): JsonSchema =>
   typeof s.type === 'string' ? { ...s, type: [s.type, 'null'] } : { anyOf: [s, { type: 'null' }] };
 
-/** What a relationship or upload holds: an id, or (read with `depth`) the populated entry. */
-function relation(f: FieldConfig): JsonSchema {
+/**
+ * What a relationship or upload holds: an id, or (read with `depth`) the related entry, presented
+ * as its own collection's entries are (`known`: the collections the document describes).
+ */
+function relation(f: FieldConfig, known?: ReadonlySet<string>): JsonSchema {
   const target = f.relationTo ?? (f.type === 'upload' ? 'media' : undefined);
+  const populated =
+    target && known?.has(target)
+      ? ref(contentSchemaName('collection', target))
+      : { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] };
   return {
-    anyOf: [
-      { type: 'string', format: 'uuid' },
-      { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] },
-    ],
+    anyOf: [{ type: 'string', format: 'uuid' }, populated],
     description: `id of ${target ? `a \`${target}\` entry` : 'an entry'} (the entry itself when read with depth)`,
   };
 }
@@ -26,7 +30,7 @@ function relation(f: FieldConfig): JsonSchema {
  * A field's value as entries hold it (SPEC 4.1, entry-input.ts): read and written alike. Null is
  * allowed everywhere (a cleared value); a hasMany value is an array (never null when read).
  */
-export function fieldSchema(f: FieldConfig): JsonSchema {
+export function fieldSchema(f: FieldConfig, known?: ReadonlySet<string>): JsonSchema {
   let s: JsonSchema;
   switch (f.type) {
     case 'text':
@@ -44,7 +48,8 @@ export function fieldSchema(f: FieldConfig): JsonSchema {
       if (f.hasMany) {
         return { type: ['array', 'null'], items: s, uniqueItems: true, maxItems: 200 };
       }
-      break;
+      // A cleared value is null: the enum lists it (an enum holds whatever the type allows).
+      return values.length ? { type: ['string', 'null'], enum: [...values, null] } : nullable(s);
     }
     case 'number':
       s = {
@@ -68,14 +73,29 @@ export function fieldSchema(f: FieldConfig): JsonSchema {
     case 'richText':
       return {
         anyOf: [
-          { type: 'object', description: 'Lexical JSON (the default `richTextFormat=json`)' },
+          {
+            type: 'object',
+            properties: { root: { type: 'object' } },
+            required: ['root'],
+            description: 'Lexical JSON (the default `richTextFormat=json`)',
+          },
           { type: 'string', description: 'HTML (`richTextFormat=html`)' },
+          {
+            type: 'object',
+            properties: {
+              json: { type: 'object', properties: { root: { type: 'object' } }, required: ['root'] },
+              html: { type: 'string' },
+            },
+            required: ['json', 'html'],
+            additionalProperties: false,
+            description: 'Both (`richTextFormat=both`)',
+          },
           { type: 'null' },
         ],
       };
     case 'relationship':
     case 'upload':
-      s = relation(f);
+      s = relation(f, known);
       if (f.hasMany) {
         return { type: ['array', 'null'], items: s, maxItems: 1000 };
       }
@@ -92,19 +112,71 @@ export function fieldSchema(f: FieldConfig): JsonSchema {
   return nullable(s);
 }
 
+/** The built-in media collection (content/media.definition.ts; not one of content's exports). */
+const isMedia = (def: Definition): boolean => def.source === 'system' && def.slug === 'media';
+
+/**
+ * What the media module answers of a media entry (media/media-presentation.ts `presentMedia`):
+ * the file's description as the upload stored it, `url` (with `filename`), and `sizes` as
+ * `{ [size name]: { url, width, height, mimeType, filesize } }`.
+ */
+function mediaProperties(properties: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  const size: JsonSchema = {
+    type: 'object',
+    properties: {
+      url: { type: 'string' },
+      width: { type: 'number' },
+      height: { type: 'number' },
+      mimeType: { type: 'string' },
+      filesize: { type: 'number' },
+    },
+    required: ['url', 'width', 'height', 'mimeType', 'filesize'],
+    additionalProperties: false,
+  };
+  const out: Record<string, JsonSchema> = {};
+  for (const [name, schema] of Object.entries(properties)) {
+    if (name === 'createdAt') {
+      out.url = {
+        type: 'string',
+        readOnly: true,
+        description: 'Where the file is served (`/admin/api/media/{id}/{filename}`)',
+      };
+    }
+    if (name === 'sizes') {
+      out.sizes = {
+        type: 'object',
+        additionalProperties: size,
+        readOnly: true,
+        description: 'The image variants, by image size name (none for a file that is no raster image)',
+      };
+    } else if (name === 'filename' || name === 'mimeType') {
+      out[name] = { type: 'string', readOnly: true };
+    } else if (name === 'filesize') {
+      out[name] = { type: 'integer', minimum: 0, readOnly: true };
+    } else if (name === 'width' || name === 'height') {
+      out[name] = { type: ['integer', 'null'], readOnly: true };
+    } else {
+      out[name] = schema;
+    }
+  }
+  return out;
+}
+
 /**
  * The schema of a definition's entries: its fields, plus `id`, `status` (drafts only),
- * `createdAt`, `updatedAt` for collections and singles. No field is listed as required: a
- * read may `select` fields, and what a write requires depends on the status (drafts).
+ * `createdAt`, `updatedAt` for collections and singles (always answered, so required: they are
+ * read-only, which OpenAPI requires of answers only). No field is listed as required: a read may
+ * `select` fields, and what a write requires depends on the status (drafts). `known`: the
+ * collections the document describes (a populated relationship refers to its target's schema).
  */
-export function definitionSchema(def: Definition): JsonSchema {
-  const properties: Record<string, JsonSchema> = {};
+export function definitionSchema(def: Definition, known?: ReadonlySet<string>): JsonSchema {
+  let properties: Record<string, JsonSchema> = {};
   const managed = def.kind !== 'field-group';
   if (managed) {
     properties.id = { type: 'string', format: 'uuid', readOnly: true };
   }
   for (const f of def.fields) {
-    properties[f.name] = { ...fieldSchema(f), ...(f.label ? { title: f.label } : {}) };
+    properties[f.name] = { ...fieldSchema(f, known), ...(f.label ? { title: f.label } : {}) };
   }
   if (managed && def.drafts) {
     properties.status = { type: 'string', enum: ['draft', 'published'] };
@@ -113,11 +185,15 @@ export function definitionSchema(def: Definition): JsonSchema {
     properties.createdAt = { type: 'string', format: 'date-time', readOnly: true };
     properties.updatedAt = { type: 'string', format: 'date-time', readOnly: true };
   }
+  if (isMedia(def)) {
+    properties = mediaProperties(properties);
+  }
   return {
     type: 'object',
     title: def.labels?.singular ?? def.label ?? def.slug,
     'x-source': def.source,
     properties,
+    ...(managed ? { required: ['id', 'createdAt', 'updatedAt'] } : {}),
     additionalProperties: false,
   };
 }

@@ -1,7 +1,9 @@
 import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiOkResponse } from '@nestjs/swagger';
 import { IdPipe } from '../../../common/id.pipe';
 import { SvcController } from '../../../common/access/svc-controller';
 import { Caller, ContentRoute, CurrentCaller, CurrentDefinition } from '../content-route';
+import { BULK_RESULT, ENTRY_COUNT } from '../content.openapi';
 import type { Definition } from '../content.types';
 import { EntriesService } from './entries.service';
 
@@ -30,12 +32,14 @@ export class EntriesController {
 
   @Patch()
   @ContentRoute('collection', 'update')
+  @ApiOkResponse({ schema: BULK_RESULT })
   updateWhere(@CurrentDefinition() def: Definition, @Body() body: unknown, @CurrentCaller() caller: Caller) {
     return this.entries.updateWhere(def, body, caller);
   }
 
   @Get('count')
   @ContentRoute('collection', 'read')
+  @ApiOkResponse({ schema: ENTRY_COUNT })
   count(
     @CurrentDefinition() def: Definition,
     @Query() query: Record<string, unknown>,
@@ -47,6 +51,7 @@ export class EntriesController {
   @Post('bulk-delete')
   @HttpCode(200)
   @ContentRoute('collection', 'delete')
+  @ApiOkResponse({ schema: BULK_RESULT })
   bulkDelete(@CurrentDefinition() def: Definition, @Body() body: unknown) {
     return this.entries.bulkDelete(def, body);
   }
@@ -54,6 +59,7 @@ export class EntriesController {
   @Post('bulk-update')
   @HttpCode(200)
   @ContentRoute('collection', 'update')
+  @ApiOkResponse({ schema: BULK_RESULT })
   bulkUpdate(@CurrentDefinition() def: Definition, @Body() body: unknown, @CurrentCaller() caller: Caller) {
     return this.entries.bulkUpdate(def, body, caller);
   }
