@@ -8,6 +8,9 @@ import { UserFieldsService } from '../user-fields/user-fields.service';
 import { UpdateMeDto } from './dto/me.dto';
 import { parseUserInput } from './user-input';
 import { toUserRecord } from './user.mapper';
+import { ApiOkResponse } from '@nestjs/swagger';
+import { itemAnswer } from '../../common/api-schema';
+import { MY_PERMISSIONS, USER } from './accounts.openapi';
 
 /** The signed-in user's own record (cookie or Bearer). */
 @SvcController('me')
@@ -20,6 +23,7 @@ export class MeController {
 
   /** Served from the account the guard has just read (AccountsService's 5 s cache): no query once warm. */
   @Get()
+  @ApiOkResponse({ schema: USER })
   async me(@CurrentAuth() auth: AuthContext) {
     const account = await this.accounts.currentAccount(auth.user.id);
     return toUserRecord(account, await this.userFields.present(account.custom ?? {}));
@@ -27,6 +31,7 @@ export class MeController {
 
   /** Own name, image and custom user fields (not email, roles or status). */
   @Patch()
+  @ApiOkResponse({ schema: itemAnswer(USER) })
   async update(@CurrentAuth() auth: AuthContext, @Body() body: Record<string, unknown>) {
     const { core, custom } = await parseUserInput(UpdateMeDto, body, this.userFields, { partial: true });
     const account = await this.accounts.updateProfile(auth.user.id, { ...core, custom });
@@ -37,6 +42,7 @@ export class MeController {
   }
 
   @Get('permissions')
+  @ApiOkResponse({ schema: MY_PERMISSIONS })
   async permissions(@CurrentAuth() auth: AuthContext) {
     return { isSuperAdmin: auth.isSuperAdmin, permissions: await this.rbac.held(auth) };
   }

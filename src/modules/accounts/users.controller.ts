@@ -9,6 +9,9 @@ import { AssignRoleDto, CreateUserDto, SetUserPasswordDto, UpdateUserDto } from 
 import { parseUserInput } from './user-input';
 import { UsersAdminService } from './users-admin.service';
 import type { UserSortField } from './accounts.types';
+import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { itemAnswer, listOf, MESSAGE_ANSWER } from '../../common/api-schema';
+import { ROLE_REF, USER } from './accounts.openapi';
 
 const USER_ID = new IdPipe('user');
 const SORTABLE: readonly UserSortField[] = ['email', 'name', 'createdAt', 'lastLoginAt'];
@@ -23,6 +26,7 @@ export class UsersController {
 
   @Get()
   @RequirePermission('read-users')
+  @ApiOkResponse({ schema: listOf(USER) })
   list(@Query() query: Record<string, unknown>) {
     return this.users.list(
       parseListQuery(query, { sortable: SORTABLE, defaultSort: { field: 'createdAt', direction: 'asc' } }),
@@ -32,6 +36,7 @@ export class UsersController {
   /** Core keys of CONTRACTS 4 plus custom user fields (untyped here: validated by parseUserInput). */
   @Post()
   @RequirePermission('create-users')
+  @ApiCreatedResponse({ schema: itemAnswer(USER) })
   async create(@CurrentAuth() auth: AuthContext, @Body() body: Record<string, unknown>) {
     const { core, custom } = await parseUserInput(CreateUserDto, body, this.userFields, { partial: false });
     return { message: 'User created', item: await this.users.create(auth, { ...core, custom }) };
@@ -39,12 +44,14 @@ export class UsersController {
 
   @Get(':id')
   @RequirePermission('read-users')
+  @ApiOkResponse({ schema: USER })
   get(@Param('id', USER_ID) id: string) {
     return this.users.get(id);
   }
 
   @Patch(':id')
   @RequirePermission('update-users')
+  @ApiOkResponse({ schema: itemAnswer(USER) })
   async update(
     @CurrentAuth() auth: AuthContext,
     @Param('id', USER_ID) id: string,
@@ -56,6 +63,7 @@ export class UsersController {
 
   @Delete(':id')
   @RequirePermission('delete-users')
+  @ApiOkResponse({ schema: itemAnswer(USER) })
   async remove(@CurrentAuth() auth: AuthContext, @Param('id', USER_ID) id: string) {
     return { message: 'User deleted', item: await this.users.remove(auth, id) };
   }
@@ -63,6 +71,7 @@ export class UsersController {
   /** Ends that user's sessions; `requirePasswordChange` makes the next sign-in replace it. */
   @Patch(':id/password')
   @RequirePermission('update-users')
+  @ApiOkResponse({ schema: MESSAGE_ANSWER })
   async setPassword(
     @CurrentAuth() auth: AuthContext,
     @Param('id', USER_ID) id: string,
@@ -74,6 +83,7 @@ export class UsersController {
 
   @Get(':id/roles')
   @RequirePermission('read-roles')
+  @ApiOkResponse({ schema: listOf(ROLE_REF) })
   roles(@Param('id', USER_ID) id: string) {
     return this.users.roles(id);
   }
@@ -81,6 +91,7 @@ export class UsersController {
   @Post(':id/roles')
   @HttpCode(200)
   @RequirePermission('update-users')
+  @ApiOkResponse({ schema: itemAnswer(USER) })
   async addRole(
     @CurrentAuth() auth: AuthContext,
     @Param('id', USER_ID) id: string,
@@ -91,6 +102,7 @@ export class UsersController {
 
   @Delete(':id/roles/:roleId')
   @RequirePermission('update-users')
+  @ApiOkResponse({ schema: itemAnswer(USER) })
   async removeRole(
     @CurrentAuth() auth: AuthContext,
     @Param('id', USER_ID) id: string,

@@ -7,6 +7,9 @@ import { CookieOnly, CurrentAuth } from '../../common/access/auth.decorators';
 import { ApiKeysService } from './api-keys.service';
 import type { ApiKeySortField } from './api-keys.types';
 import { CreateApiKeyDto, UpdateApiKeyDto } from './dto/api-key.dto';
+import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { itemAnswer, listOf, STRING } from '../../common/api-schema';
+import { API_KEY } from './api-keys.openapi';
 
 const KEY_ID = new IdPipe('API key');
 const SORTABLE: readonly ApiKeySortField[] = ['name', 'createdAt', 'lastUsedAt', 'expiresAt'];
@@ -21,6 +24,7 @@ export class ApiKeysController {
   constructor(private readonly keys: ApiKeysService) {}
 
   @Get()
+  @ApiOkResponse({ schema: listOf(API_KEY) })
   list(@CurrentAuth() auth: AuthContext, @Query() query: Record<string, unknown>) {
     return this.keys.list(
       auth,
@@ -31,17 +35,23 @@ export class ApiKeysController {
   /** The only answer that holds the key: never stored by a cache. */
   @Post()
   @Header('Cache-Control', 'no-store')
+  @ApiCreatedResponse({
+    description: 'The key itself is in `key`, shown this once',
+    schema: itemAnswer(API_KEY, { key: STRING }),
+  })
   async create(@CurrentAuth() auth: AuthContext, @Body() dto: CreateApiKeyDto) {
     const { item, key } = await this.keys.create(auth, dto);
     return { message: 'API key created; copy it now, it is not shown again', item, key };
   }
 
   @Get(':id')
+  @ApiOkResponse({ schema: API_KEY })
   get(@CurrentAuth() auth: AuthContext, @Param('id', KEY_ID) id: string) {
     return this.keys.get(auth, id);
   }
 
   @Patch(':id')
+  @ApiOkResponse({ schema: itemAnswer(API_KEY) })
   async update(
     @CurrentAuth() auth: AuthContext,
     @Param('id', KEY_ID) id: string,
@@ -51,6 +61,7 @@ export class ApiKeysController {
   }
 
   @Delete(':id')
+  @ApiOkResponse({ schema: itemAnswer(API_KEY) })
   async revoke(@CurrentAuth() auth: AuthContext, @Param('id', KEY_ID) id: string) {
     return { message: 'API key revoked', item: await this.keys.revoke(auth, id) };
   }

@@ -20,6 +20,8 @@ import {
 } from './dto/auth.dto';
 import { AuthRateLimitGuard } from './guards/auth-rate-limit.guard';
 import { CsrfGuard } from './guards/csrf.guard';
+import { ApiOkResponse } from '@nestjs/swagger';
+import { MESSAGE_ANSWER } from '../../common/api-schema';
 
 /** `/admin/api/auth/*` account routes: registration, verification, passwords, invitations. */
 @SvcController('auth')
@@ -40,6 +42,7 @@ export class AccountController {
   @Public()
   @HttpCode(200)
   @UseGuards(AuthRateLimitGuard)
+  @ApiOkResponse({ schema: MESSAGE_ANSWER })
   async register(@Body() dto: RegisterDto, @Req() req: Request) {
     await this.auth.register(dto, clientInfo(req));
     return {
@@ -51,6 +54,7 @@ export class AccountController {
   @Public()
   @HttpCode(200)
   @UseGuards(AuthRateLimitGuard)
+  @ApiOkResponse({ schema: MESSAGE_ANSWER })
   async verifyEmail(@Body() dto: TokenDto) {
     await this.lifecycle.verifyEmail(dto.token);
     return { message: 'Email address verified' };
@@ -60,6 +64,7 @@ export class AccountController {
   @Public()
   @HttpCode(200)
   @UseGuards(AuthRateLimitGuard)
+  @ApiOkResponse({ schema: MESSAGE_ANSWER })
   async resendVerification(@Body() dto: EmailOnlyDto) {
     await this.lifecycle.resendVerification(dto.email);
     return { message: 'If the address still needs verifying, a new link is on its way' };
@@ -69,6 +74,7 @@ export class AccountController {
   @Public()
   @HttpCode(200)
   @UseGuards(AuthRateLimitGuard)
+  @ApiOkResponse({ schema: MESSAGE_ANSWER })
   async forgotPassword(@Body() dto: EmailOnlyDto) {
     await this.lifecycle.forgotPassword(dto.email);
     return { message: 'If an account exists for this address, a reset link is on its way' };
@@ -78,6 +84,7 @@ export class AccountController {
   @Public()
   @HttpCode(200)
   @UseGuards(AuthRateLimitGuard)
+  @ApiOkResponse({ schema: MESSAGE_ANSWER })
   async resetPassword(@Body() dto: ResetPasswordDto) {
     await this.lifecycle.resetPassword(dto.token, dto.password);
     return { message: 'Password reset; sign in with the new password' };
@@ -87,6 +94,7 @@ export class AccountController {
   @Public()
   @HttpCode(200)
   @UseGuards(AuthRateLimitGuard)
+  @ApiOkResponse({ schema: MESSAGE_ANSWER })
   async acceptInvite(@Body() dto: AcceptInviteDto) {
     await this.lifecycle.acceptInvite(dto.token, dto.password, dto.name);
     return { message: 'Invitation accepted; sign in with your new password' };
@@ -95,6 +103,7 @@ export class AccountController {
   /** Ends every session of the account, this one included: the caller signs in again. */
   @Patch('change-password')
   @CookieOnly()
+  @ApiOkResponse({ schema: MESSAGE_ANSWER })
   async changePassword(
     @CurrentAuth() auth: AuthContext,
     @Body() dto: ChangePasswordDto,

@@ -3,6 +3,8 @@ import { ServiceError } from '../../common/errors';
 import { SvcController } from '../../common/access/svc-controller';
 import { Public } from '../../common/access/public.decorator';
 import { HealthReport, HealthService } from './health.service';
+import { ApiOkResponse } from '@nestjs/swagger';
+import { HEALTH_REPORT } from './health.openapi';
 
 /** `GET` and `HEAD /api/health` (Express answers HEAD from the GET route, without a body). */
 @SvcController('api/health', { absolute: true })
@@ -12,6 +14,7 @@ export class HealthController {
   @Get()
   @Public()
   @Header('Cache-Control', 'public, max-age=60, stale-while-revalidate=30')
+  @ApiOkResponse({ schema: HEALTH_REPORT })
   async get(): Promise<HealthReport> {
     const report = await this.health.check();
     if (!report.ok) {
