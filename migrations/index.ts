@@ -7,6 +7,7 @@ import { Email1763721700000 } from './1763721700000-Email';
 import { GeneralSettings1763722500000 } from './1763722500000-GeneralSettings';
 import { Media1763722600000 } from './1763722600000-Media';
 import { Plugins1763722300000 } from './1763722300000-Plugins';
+import { Sessions1763722700000 } from './1763722700000-Sessions';
 import { UserFields1763721900000 } from './1763721900000-UserFields';
 
 /** Every migration, in order. Listed explicitly so the app, the CLI and the tests run the same set. */
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   Plugins1763722300000,
   GeneralSettings1763722500000,
   Media1763722600000,
+  Sessions1763722700000,
 ];

@@ -148,6 +148,10 @@ export const skipAdminApi = (req: { path?: string; url?: string }) =>
 
 export function resolveConfig(config: SvcConfig = {}): ResolvedConfig {
   checkStrategies(config.auth?.strategies);
+  const maxSessions = config.auth?.maxSessions;
+  if (maxSessions !== undefined && (!Number.isSafeInteger(maxSessions) || maxSessions < 1)) {
+    throw new ConfigError(['"auth.maxSessions" must be a positive integer (leave it out for no limit)']);
+  }
   return {
     collections: config.collections ?? [],
     singles: config.singles ?? [],
@@ -156,6 +160,7 @@ export function resolveConfig(config: SvcConfig = {}): ResolvedConfig {
       requireEmailVerification: config.auth?.requireEmailVerification ?? true,
       revealRegistrationConflict: config.auth?.revealRegistrationConflict ?? false,
       strategies: config.auth?.strategies ?? [],
+      maxSessions: maxSessions ?? null,
     },
     apiKeys: { rateLimit: config.apiKeys?.rateLimit ?? { max: 1000, windowSeconds: 3600 } },
     security: { authRateLimit: config.security?.authRateLimit ?? { max: 30, windowSeconds: 3600 } },

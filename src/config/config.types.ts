@@ -87,6 +87,8 @@ export interface SvcConfig {
     requireEmailVerification?: boolean;
     revealRegistrationConflict?: boolean;
     strategies?: Strategy[];
+    /** Live sessions one user may hold (CONTRACTS 14.1); a sign-in beyond ends the least recently used. */
+    maxSessions?: number;
   };
   apiKeys?: { rateLimit?: RateLimitConfig };
   security?: { authRateLimit?: RateLimitConfig };
@@ -100,7 +102,13 @@ export interface ResolvedConfig {
   collections: CollectionConfig[];
   singles: SingleConfig[];
   users: { fields: FieldConfig[] };
-  auth: { requireEmailVerification: boolean; revealRegistrationConflict: boolean; strategies: Strategy[] };
+  auth: {
+    requireEmailVerification: boolean;
+    revealRegistrationConflict: boolean;
+    strategies: Strategy[];
+    /** null: unlimited. */
+    maxSessions: number | null;
+  };
   apiKeys: { rateLimit: RateLimitConfig };
   security: { authRateLimit: RateLimitConfig };
   rateLimit: RateLimitConfig & { skip: (req: Request) => boolean };

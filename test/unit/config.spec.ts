@@ -163,6 +163,7 @@ describe('resolveConfig', () => {
       requireEmailVerification: true,
       revealRegistrationConflict: false,
       strategies: [],
+      maxSessions: null,
     });
     expect(c.apiKeys.rateLimit).toEqual({ max: 1000, windowSeconds: 3600 });
     expect(c.security.authRateLimit).toEqual({ max: 30, windowSeconds: 3600 });

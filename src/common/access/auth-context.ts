@@ -22,6 +22,8 @@ export interface AuthContext {
   isSuperAdmin: boolean;
   /** Expiry of the access token (Unix seconds), for session reads. */
   exp?: number;
+  /** The session of the access token (its `sid`, CONTRACTS 14.1); none for API keys and in-process tokens. */
+  sessionId?: string;
   /**
    * The key, when the credential is an API key. `user` is then its creator (on whose behalf it
    * acts) but `user.roleIds` and `roleIds` are the key's own: its role for a role-based key,

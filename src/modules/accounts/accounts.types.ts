@@ -30,6 +30,8 @@ export interface AccountState {
   created_at: Date;
   updated_at: Date;
   roles: RoleRef[];
+  /** Ids of the live sessions (refresh-token chains) when the row was read. */
+  sessions: string[];
 }
 
 /**

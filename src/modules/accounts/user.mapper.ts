@@ -59,6 +59,7 @@ export function toAccountState(a: AccountRow): AccountState {
     created_at: a.created_at,
     updated_at: a.updated_at,
     roles: a.roles,
+    sessions: a.sessions,
   };
 }
 

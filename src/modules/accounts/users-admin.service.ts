@@ -195,6 +195,17 @@ export class UsersAdminService {
     await this.db.transaction((em) => this.lockManageable(em, auth, id));
   }
 
+  /**
+   * `fn` in the transaction that checked (and locked) the account as `assertManageable` does, so
+   * the account cannot become a super-admin's between the check and the write.
+   */
+  async whileManageable<T>(auth: AuthContext, id: string, fn: (em: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (em) => {
+      await this.lockManageable(em, auth, id);
+      return fn(em);
+    });
+  }
+
   async roles(id: string): Promise<ListRecord<RoleRef>> {
     const { roles } = await this.load(id);
     return listRecord(roles, roles.length, { page: 1, limit: Math.max(roles.length, 1) });

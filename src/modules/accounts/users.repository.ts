@@ -23,7 +23,7 @@ export interface UserRow {
   updated_at: Date;
 }
 
-export type AccountRow = UserRow & { roles: RoleRef[] };
+export type AccountRow = UserRow & { roles: RoleRef[]; sessions: string[] };
 
 /** What the users list reads of an account: what a user record shows, never password material. */
 export type ListedAccountRow = Pick<
@@ -52,7 +52,10 @@ const ACCOUNT_COLUMNS = `
   u.*, COALESCE(
     (SELECT json_agg(json_build_object('id', r.id, 'name', r.name, 'slug', r.slug) ORDER BY r.level DESC, r.name)
        FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id),
-    '[]'::json) AS roles`;
+    '[]'::json) AS roles,
+  -- The live sessions (CONTRACTS 14.1), for the account check of every access token's sid.
+  ARRAY(SELECT t.session_id::text FROM refresh_tokens t
+         WHERE t.user_id = u.id AND t.consumed_at IS NULL AND t.expires_at > now()) AS sessions`;
 const ACCOUNT_SELECT = `SELECT ${ACCOUNT_COLUMNS} FROM users u`;
 
 /** A listed account (ListedAccountRow), read from the page (`u`) and PAGE_ROLES. */

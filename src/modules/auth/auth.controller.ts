@@ -18,11 +18,24 @@ import { CsrfService } from './csrf.service';
 import { CookieOnly, CurrentAuth, OptionalAuth } from '../../common/access/auth.decorators';
 import { ServiceError } from '../../common/errors';
 import { PluginsService } from '../plugins/plugins.service';
+import { SESSION_COOKIE } from '../identity/authentication.service';
 import { Public } from '../../common/access/public.decorator';
 import { LoginDto, ResolveChallengeDto, SetInitialPasswordDto, SetupDto } from './dto/auth.dto';
 import { AuthRateLimitGuard } from './guards/auth-rate-limit.guard';
 import { CsrfGuard } from './guards/csrf.guard';
 import { SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
+import { ApiCreatedResponse, ApiOkResponse, ApiResponse } from '@nestjs/swagger';
+import { MESSAGE_ANSWER } from '../../common/api-schema';
+import {
+  CSRF_TOKEN,
+  LOGIN_ANSWER,
+  LOGIN_UI,
+  PENDING_STEP,
+  RESOLVE_ANSWER,
+  SESSION_ANSWER,
+  SESSION_READ,
+  SETUP_STATUS,
+} from './auth.openapi';
 
 export function clientInfo(req: Request): ClientInfo {
   const ua = req.headers['user-agent'];
@@ -48,6 +61,7 @@ export class AuthController {
 
   @Get('setup-status')
   @Public()
+  @ApiOkResponse({ schema: SETUP_STATUS })
   async setupStatus() {
     return { ok: true, completed: await this.auth.setupCompleted() };
   }
@@ -55,6 +69,7 @@ export class AuthController {
   @Post('setup')
   @Public()
   @UseGuards(AuthRateLimitGuard)
+  @ApiCreatedResponse({ schema: SESSION_ANSWER })
   async setup(@Body() dto: SetupDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const session = await this.auth.setup(dto, clientInfo(req));
     return this.answer(res, session, 'Setup complete; you are signed in');
@@ -62,6 +77,7 @@ export class AuthController {
 
   @Get('csrf')
   @Public()
+  @ApiOkResponse({ schema: CSRF_TOKEN })
   csrfToken(@Res({ passthrough: true }) res: Response) {
     const csrfToken = this.csrf.newToken();
     setCsrfCookie(res, csrfToken, this.secure);
@@ -72,6 +88,7 @@ export class AuthController {
   @Public()
   @HttpCode(200)
   @UseGuards(AuthRateLimitGuard)
+  @ApiOkResponse({ description: 'Signed in, or a step to answer first', schema: LOGIN_ANSWER })
   async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const outcome = await this.auth.login(dto.email, dto.password, clientInfo(req), req);
     return outcome.challenge ? this.pause(res, outcome) : this.answer(res, outcome.session, 'Signed in');
@@ -82,6 +99,7 @@ export class AuthController {
   @Public()
   @HttpCode(200)
   @UseGuards(AuthRateLimitGuard)
+  @ApiOkResponse({ description: 'Signed in, or (`continues`) the next step', schema: RESOLVE_ANSWER })
   async resolveChallenge(
     @Body() dto: ResolveChallengeDto,
     @Req() req: Request,
@@ -117,6 +135,7 @@ export class AuthController {
   /** The login page's plugin parts (CONTRACTS 3.3): provider buttons, challenge views, slots. */
   @Get('ui')
   @Public()
+  @ApiOkResponse({ schema: LOGIN_UI })
   ui() {
     return this.plugins.ui();
   }
@@ -126,6 +145,7 @@ export class AuthController {
   @Public()
   @HttpCode(200)
   @UseGuards(AuthRateLimitGuard)
+  @ApiOkResponse({ schema: SESSION_ANSWER })
   async setInitialPassword(
     @Body() dto: SetInitialPasswordDto,
     @Req() req: Request,
@@ -140,6 +160,8 @@ export class AuthController {
   /** The outstanding step of an interrupted sign-in (never the token itself), or 204. */
   @Get('pending')
   @Public()
+  @ApiOkResponse({ description: 'The outstanding step', schema: PENDING_STEP })
+  @ApiResponse({ status: 204, description: 'No sign-in is pending' })
   async pending(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const step = await this.pendingLogins.describe(this.cookie(req, PENDING_COOKIE));
     if (!step) {
@@ -157,6 +179,7 @@ export class AuthController {
   @Post('refresh')
   @Public()
   @HttpCode(200)
+  @ApiOkResponse({ schema: SESSION_ANSWER })
   async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const session = await this.auth.refresh(
       this.cookie(req, REFRESH_COOKIE),
@@ -169,8 +192,16 @@ export class AuthController {
   @Post('logout')
   @Public()
   @HttpCode(200)
+  @ApiOkResponse({ schema: MESSAGE_ANSWER })
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    await this.auth.logout(this.cookie(req, REFRESH_COOKIE), clientInfo(req), req);
+    // The session of the refresh cookie, else the one of the access token (cookie or Bearer).
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
+    await this.auth.logout(
+      this.cookie(req, REFRESH_COOKIE),
+      clientInfo(req),
+      req,
+      bearer ?? this.cookie(req, SESSION_COOKIE),
+    );
     clearSessionCookies(res, this.secure);
     return { message: 'Signed out' };
   }
@@ -179,6 +210,7 @@ export class AuthController {
   @Get('session')
   @CookieOnly()
   @OptionalAuth()
+  @ApiOkResponse({ schema: SESSION_READ })
   async session(@CurrentAuth() auth: AuthContext | undefined, @Req() req: Request) {
     const determined = this.plugins.hasHook('determineUser') ? await this.auth.determinedUser(req) : null;
     if (determined) {

@@ -24,6 +24,8 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { CredentialsRepository } from './credentials.repository';
 import { CsrfService } from './csrf.service';
+import { SessionsController, UserSessionsController } from './sessions.controller';
+import { SessionsService } from './sessions.service';
 import { AUTH_THROTTLER, AuthRateLimitGuard } from './guards/auth-rate-limit.guard';
 import { CsrfGuard } from './guards/csrf.guard';
 import { addInProcessRuntime, removeInProcessRuntime, Runtime } from './in-process';
@@ -72,13 +74,14 @@ function noStore(_req: Request, res: Response, next: NextFunction): void {
       }),
     }),
   ],
-  controllers: [AuthController, AccountController],
+  controllers: [AuthController, AccountController, SessionsController, UserSessionsController],
   providers: [
     CsrfService,
     CredentialsRepository,
     PendingLoginsRepository,
     PendingLoginsService,
     AuthService,
+    SessionsService,
     AuthRateLimitGuard,
     CsrfGuard,
   ],

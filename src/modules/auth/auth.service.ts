@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { Request } from 'express';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -16,7 +17,7 @@ import { UserFieldsService } from '../user-fields/user-fields.service';
 import type { CompleteLoginOptions, HookUser, PluginDefinition } from '../plugins/plugin.types';
 import { PluginsService } from '../plugins/plugins.service';
 import { setPendingCookie, setSessionCookies } from './cookies';
-import { CredentialsRepository } from './credentials.repository';
+import { CredentialsRepository, type SessionRef } from './credentials.repository';
 import { PendingChallenge, PendingLoginsService, SET_INITIAL_PASSWORD } from './pending-logins.service';
 
 export const MAX_FAILED_LOGINS = 5;
@@ -508,7 +509,7 @@ export class AuthService implements OnModuleInit {
         await this.credentials.deleteRefreshToken(em, hash);
         return 'refused';
       }
-      const session = await this.mintSession(em, account, client);
+      const session = await this.mintSession(em, account, client, row.session);
       await this.credentials.pruneRefreshTokens(em, account.id);
       await this.credentials.restampConsumed(em, row.id);
       return session;
@@ -535,15 +536,35 @@ export class AuthService implements OnModuleInit {
     throw new ServiceError('REFRESH_FAILED', 'The session cannot be renewed; sign in again');
   }
 
-  /** Deletes the session's refresh token row (when there is one), between the logout hooks (SPEC 6). */
-  async logout(refreshToken: string | undefined, client: ClientInfo, request?: Request): Promise<void> {
+  /**
+   * Ends the caller's session, between the logout hooks (SPEC 6): the one of the refresh token,
+   * else the one of the access token (`sid`). Its refresh token is refused at once, and its access
+   * tokens too (the account check: at once here, within 10 s on other instances, CONTRACTS 14.1).
+   */
+  async logout(
+    refreshToken: string | undefined,
+    client: ClientInfo,
+    request?: Request,
+    accessToken?: string,
+  ): Promise<void> {
     if (request) {
       await this.plugins.beforeLogout(request);
     }
-    const userId = refreshToken
-      ? await this.credentials.deleteRefreshToken(this.db.manager, sha256Hex(refreshToken))
-      : null;
+    const claims = accessToken ? this.tokens.verifyAccess(accessToken) : null;
+    const userId = await this.db.transaction(async (em) => {
+      const found = refreshToken
+        ? await this.credentials.sessionOfToken(em, sha256Hex(refreshToken))
+        : typeof claims?.sid === 'string'
+          ? { userId: claims.sub, sessionId: claims.sid }
+          : null;
+      if (!found || !(await this.credentials.lockAccountSessions(em, found.userId))) {
+        return null;
+      }
+      const ended = await this.credentials.endSessions(em, found.userId, [found.sessionId]);
+      return ended.length ? found.userId : null;
+    });
     if (userId) {
+      this.accounts.invalidate(userId);
       await this.audit.record({ event: 'logout', actorId: userId, target: `user:${userId}`, ip: client.ip });
     }
     if (request) {
@@ -580,21 +601,63 @@ export class AuthService implements OnModuleInit {
     strategy: string,
   ): Promise<IssuedSession> {
     await this.accounts.recordSuccessfulLogin(em, account.id);
-    const session = await this.mintSession(em, account, client);
+    const session = await this.mintSession(em, account, client, {
+      id: randomUUID(),
+      strategy,
+      createdAt: new Date(),
+    });
+    await this.capSessions(em, account.id, client);
     // SPEC 6: after the session is minted, before the success audit row; a throw rolls it back.
     await this.plugins.afterLogin(this.hookUser(account));
     await this.auditLogin(em, account.id, strategy, client);
     return session;
   }
 
-  /** Access token with the current roles, plus a new refresh token row, in the caller's transaction. */
+  /**
+   * `auth.maxSessions` (CONTRACTS 14.1): past the cap, the least recently used sessions end (the
+   * one just opened is the most recent). Callers hold the account row, so sign-ins of one account
+   * are counted one after the other.
+   */
+  private async capSessions(em: EntityManager, userId: string, client: ClientInfo): Promise<void> {
+    const max = this.options.config.auth.maxSessions;
+    if (max === null) {
+      return;
+    }
+    const live = await this.credentials.liveSessions(em, userId);
+    if (live.length <= max) {
+      return;
+    }
+    const ended = await this.credentials.endSessions(
+      em,
+      userId,
+      live.slice(max).map((s) => s.id),
+    );
+    for (const id of ended) {
+      await this.audit.record(
+        {
+          event: 'session-ended',
+          actorId: userId,
+          target: `user:${userId}`,
+          metadata: { sessionId: id, reason: 'max-sessions' },
+          ip: client.ip,
+        },
+        em,
+      );
+    }
+  }
+
+  /**
+   * Access token (with the session's `sid`) and the current roles, plus the session's next
+   * refresh token row, in the caller's transaction.
+   */
   private async mintSession(
     em: EntityManager,
     account: AccountState,
     client: ClientInfo,
+    session: SessionRef,
   ): Promise<IssuedSession> {
     const user = this.sessionUser(account);
-    const core = this.tokens.accessClaims(user, account.ver);
+    const core = this.tokens.accessClaims(user, account.ver, { sid: session.id });
     const claims = this.plugins.hasHook('customizeClaims')
       ? await this.plugins.customizeClaims(core, user)
       : core;
@@ -606,6 +669,7 @@ export class AuthService implements OnModuleInit {
       expiresAt: refresh.expiresAt,
       userAgent: client.userAgent,
       ip: client.ip,
+      session,
     });
     this.accounts.invalidate(account.id);
     return { user, token, exp, refreshToken: refresh.token };

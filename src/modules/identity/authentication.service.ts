@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+import { LRUCache } from 'lru-cache';
 import { AuthContext } from '../../common/access/auth-context';
 import { ServiceError } from '../../common/errors';
 import { recordPrincipal } from '../../common/request-logging';
@@ -11,6 +12,10 @@ import { TokensService } from './tokens.service';
 
 /** The cookie carrying the access token (set by the sessions, auth/cookies.ts; read here). */
 export const SESSION_COOKIE = 'svc_session';
+
+/** How long a session id found ended after a fresh read is refused without reading again. */
+const ENDED_TTL_MS = 60_000;
+const MAX_ENDED = 10_000;
 
 /**
  * Turns the credentials a request carries into one AuthContext. A token is honoured only while
@@ -25,6 +30,12 @@ export class AuthenticationService {
     private readonly userFields: UserFieldsService,
     private readonly apiKeys: ApiKeysService,
   ) {}
+
+  /**
+   * Session ids that were not live in an account row read after their token arrived: ended for
+   * good (a session never comes back), so their tokens are refused without another read.
+   */
+  private readonly ended = new LRUCache<string, true>({ max: MAX_ENDED, ttl: ENDED_TTL_MS });
 
   /**
    * null: no credentials. Throws AUTH_REQUIRED for a bad or revoked token,
@@ -58,14 +69,28 @@ export class AuthenticationService {
     if (!claims) {
       throw new ServiceError('AUTH_REQUIRED', 'The session is not valid or has expired');
     }
+    const sid = claims.sid;
     let account = await this.accounts.getAccount(claims.sub);
-    if (account && claims.ver > account.ver) {
-      // A token newer than the cached row (minted after a password write on another instance):
-      // the cache is behind, not the token. Read the row again rather than refuse a fresh login.
+    if (
+      account &&
+      (claims.ver > account.ver ||
+        (sid !== undefined && !account.sessions.includes(sid) && this.ended.get(sid) === undefined))
+    ) {
+      // A token newer than the cached row (minted after a password write, or in a session opened,
+      // on another instance): the cache is behind, not the token. Read the row again rather than
+      // refuse a fresh login; a session still missing then has ended (and is remembered so).
       this.accounts.invalidate(claims.sub);
       account = await this.accounts.getAccount(claims.sub);
+      if (account && sid !== undefined && !account.sessions.includes(sid)) {
+        this.ended.set(sid, true);
+      }
     }
-    if (!account || !account.is_active || account.ver !== claims.ver) {
+    if (
+      !account ||
+      !account.is_active ||
+      account.ver !== claims.ver ||
+      (sid !== undefined && !account.sessions.includes(sid))
+    ) {
       throw new ServiceError('AUTH_REQUIRED', 'The session has ended; sign in again');
     }
     // Permissions follow the account's current roles; the session user shows the token's claims.
@@ -78,6 +103,7 @@ export class AuthenticationService {
       permissions,
       isSuperAdmin,
       exp: claims.exp,
+      ...(sid !== undefined ? { sessionId: sid } : {}),
     };
   }
 }

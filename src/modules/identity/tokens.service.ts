@@ -23,6 +23,8 @@ export interface AccessClaims {
   name: string;
   roleIds: string[];
   ver: number;
+  /** The session (CONTRACTS 14.1); absent from in-process (direct) tokens, which have none. */
+  sid?: string;
   iat: number;
   exp: number;
   iss: string;
@@ -74,7 +76,11 @@ export class TokensService {
    * The claims core builds for an access token (CONTRACTS 3.2): configured user fields, then the
    * identity, `roleIds`, `ver`, `iat` and `exp` (plugins may add to them: `customizeClaims`).
    */
-  accessClaims(user: SessionUser, ver: number, opts: { direct?: boolean } = {}): Record<string, unknown> {
+  accessClaims(
+    user: SessionUser,
+    ver: number,
+    opts: { direct?: boolean; sid?: string } = {},
+  ): Record<string, unknown> {
     const iat = Math.floor(Date.now() / 1000);
     const exp = iat + (opts.direct ? DIRECT_ACCESS_TTL_SECONDS : ACCESS_TTL_SECONDS);
     const claims: Record<string, unknown> = {};
@@ -90,6 +96,7 @@ export class TokensService {
       name: user.name,
       roleIds: user.roleIds,
       ver,
+      ...(opts.sid ? { sid: opts.sid } : {}),
       iat,
       exp,
     });
@@ -146,7 +153,8 @@ export class TokensService {
       if (
         typeof payload.sub !== 'string' ||
         typeof payload.ver !== 'number' ||
-        !Array.isArray(payload.roleIds)
+        !Array.isArray(payload.roleIds) ||
+        (payload.sid !== undefined && typeof payload.sid !== 'string')
       ) {
         return null;
       }

@@ -1,5 +1,5 @@
 /** Claims a plugin can never add: the token's own frame (SPEC 6). */
-const FRAME_CLAIMS = new Set(['nbf', 'aud', 'iss', 'typ']);
+const FRAME_CLAIMS = new Set(['nbf', 'aud', 'iss', 'typ', 'sid']);
 
 export interface MergedClaims {
   claims: Record<string, unknown>;
