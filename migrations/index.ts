@@ -1,4 +1,5 @@
 import { AccountTokens1763721800000 } from './1763721800000-AccountTokens';
+import { ApiKeyRotation1763722800000 } from './1763722800000-ApiKeyRotation';
 import { ApiKeys1763722000000 } from './1763722000000-ApiKeys';
 import { Content1763722100000 } from './1763722100000-Content';
 import { ContentPermissionOwner1763722200000 } from './1763722200000-ContentPermissionOwner';
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   GeneralSettings1763722500000,
   Media1763722600000,
   Sessions1763722700000,
+  ApiKeyRotation1763722800000,
 ];

@@ -42,6 +42,7 @@ interface KeyRecord {
   revokedAt: string | null;
   lastUsedAt: string | null;
   status: 'active' | 'expired' | 'revoked';
+  scopes: string[] | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -215,10 +216,11 @@ describe('API keys', () => {
         revokedAt: null,
         lastUsedAt: null,
         status: 'active',
+        scopes: null,
         createdAt: expect.stringMatching(ISO),
         updatedAt: expect.stringMatching(ISO),
       });
-      expect(Object.keys(item)).toHaveLength(12);
+      expect(Object.keys(item)).toHaveLength(13);
       expect(Date.parse(item.createdAt)).toBeGreaterThanOrEqual(before - 1000);
       expect(Date.parse(item.createdAt)).toBeLessThanOrEqual(Date.now() + 1000);
 

@@ -12,6 +12,8 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
   lastUsedAt: string | null;
   status: 'active' | 'expired' | 'revoked';
+  /** The permission slugs the key is narrowed to; null: all its type grants. */
+  scopes: string[] | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -40,6 +42,7 @@ export function toApiKeyRecord(k: ApiKeyRow): ApiKeyRecord {
     revokedAt: iso(k.revoked_at),
     lastUsedAt: iso(k.last_used_at),
     status: keyStatus(k),
+    scopes: k.scopes,
     createdAt: iso(k.created_at)!,
     updatedAt: iso(k.updated_at)!,
   };

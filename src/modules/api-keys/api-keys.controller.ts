@@ -1,4 +1,5 @@
-import { Body, Delete, Get, Header, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Delete, Get, Header, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { IdPipe } from '../../common/id.pipe';
 import { parseListQuery } from '../../common/pagination';
 import { SvcController } from '../../common/access/svc-controller';
@@ -6,7 +7,7 @@ import type { AuthContext } from '../../common/access/auth-context';
 import { CookieOnly, CurrentAuth } from '../../common/access/auth.decorators';
 import { ApiKeysService } from './api-keys.service';
 import type { ApiKeySortField } from './api-keys.types';
-import { CreateApiKeyDto, UpdateApiKeyDto } from './dto/api-key.dto';
+import { CreateApiKeyDto, RotateApiKeyDto, UpdateApiKeyDto } from './dto/api-key.dto';
 import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 import { itemAnswer, listOf, STRING } from '../../common/api-schema';
 import { API_KEY } from './api-keys.openapi';
@@ -39,8 +40,8 @@ export class ApiKeysController {
     description: 'The key itself is in `key`, shown this once',
     schema: itemAnswer(API_KEY, { key: STRING }),
   })
-  async create(@CurrentAuth() auth: AuthContext, @Body() dto: CreateApiKeyDto) {
-    const { item, key } = await this.keys.create(auth, dto);
+  async create(@CurrentAuth() auth: AuthContext, @Body() dto: CreateApiKeyDto, @Req() req: Request) {
+    const { item, key } = await this.keys.create(auth, dto, req.ip ?? null);
     return { message: 'API key created; copy it now, it is not shown again', item, key };
   }
 
@@ -62,7 +63,25 @@ export class ApiKeysController {
 
   @Delete(':id')
   @ApiOkResponse({ schema: itemAnswer(API_KEY) })
-  async revoke(@CurrentAuth() auth: AuthContext, @Param('id', KEY_ID) id: string) {
-    return { message: 'API key revoked', item: await this.keys.revoke(auth, id) };
+  async revoke(@CurrentAuth() auth: AuthContext, @Param('id', KEY_ID) id: string, @Req() req: Request) {
+    return { message: 'API key revoked', item: await this.keys.revoke(auth, id, req.ip ?? null) };
+  }
+
+  /** A new value for the key; the old one works for `graceSeconds` more (CONTRACTS 14.4). */
+  @Post(':id/rotate')
+  @Header('Cache-Control', 'no-store')
+  @ApiCreatedResponse({
+    description: 'The new key is in `key`, shown this once',
+    schema: itemAnswer(API_KEY, { key: STRING }),
+  })
+  async rotate(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', KEY_ID) id: string,
+    @Body() dto: RotateApiKeyDto,
+    @Req() req: Request,
+  ) {
+    const { item, key } = await this.keys.rotate(auth, id, dto.graceSeconds ?? 0, req.ip ?? null);
+    const grace = dto.graceSeconds ? `; the old one works for ${dto.graceSeconds} s more` : '';
+    return { message: `API key rotated; copy the new key now, it is not shown again${grace}`, item, key };
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { RbacModule } from '../rbac/rbac.module';
 import { UserFieldsModule } from '../user-fields/user-fields.module';
 import { AccountsModule } from '../accounts/accounts.module';
@@ -7,7 +8,7 @@ import { ApiKeysRepository } from './api-keys.repository';
 import { ApiKeysService } from './api-keys.service';
 
 @Module({
-  imports: [AccountsModule, RbacModule, UserFieldsModule],
+  imports: [AuditModule, AccountsModule, RbacModule, UserFieldsModule],
   controllers: [ApiKeysController],
   providers: [ApiKeysRepository, ApiKeysService],
   exports: [ApiKeysService],

@@ -25,6 +25,7 @@ export const API_KEY = namedSchema(
     revokedAt: NULLABLE_DATE_TIME,
     lastUsedAt: NULLABLE_DATE_TIME,
     status: { type: 'string', enum: ['active', 'expired', 'revoked'] },
+    scopes: { type: ['array', 'null'], items: STRING },
     createdAt: DATE_TIME,
     updatedAt: DATE_TIME,
   }),

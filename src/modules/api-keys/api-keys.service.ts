@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectThrottlerStorage, ThrottlerStorage } from '@nestjs/throttler';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { type Awaitable, TtlCache } from '../../common/cache';
 import { randomToken, sha256Hex } from '../../common/crypto';
 import { ServiceError } from '../../common/errors';
@@ -14,7 +14,8 @@ import { RbacService } from '../rbac/rbac.service';
 import { UserFieldsService } from '../user-fields/user-fields.service';
 import { AccountsService } from '../accounts/accounts.service';
 import { ApiKeyRecord, keyStatus, toApiKeyRecord } from './api-key.mapper';
-import { ApiKeyRow, ApiKeysRepository, ApiKeyType } from './api-keys.repository';
+import { ApiKeyRow, ApiKeysRepository, ApiKeyType, FoundApiKey } from './api-keys.repository';
+import { AuditService } from '../audit/audit.service';
 import type { ApiKeySortField } from './api-keys.types';
 
 export const API_KEY_PREFIX = 'svc_live_';
@@ -37,7 +38,7 @@ export class ApiKeysService {
    * key hash -> key row (or null for an unknown key). Bound on staleness: 5 s, and every revoke or
    * edit on this instance clears it (a read that began before that is not stored). Size: 10,000.
    */
-  private readonly cache = new TtlCache<string, ApiKeyRow | null>({
+  private readonly cache = new TtlCache<string, FoundApiKey | null>({
     max: MAX_CACHED_KEYS,
     ttlMs: KEY_TTL_MS,
   });
@@ -51,6 +52,7 @@ export class ApiKeysService {
     private readonly accounts: AccountsService,
     private readonly rbac: RbacService,
     private readonly userFields: UserFieldsService,
+    private readonly audit: AuditService,
   ) {}
 
   async list(auth: AuthContext, q: ListQuery<ApiKeySortField>): Promise<ListRecord<ApiKeyRecord>> {
@@ -71,7 +73,9 @@ export class ApiKeysService {
       type: ApiKeyType;
       roleId?: string;
       expiresAt?: string | null;
+      scopes?: string[] | null;
     },
+    ip: string | null = null,
   ): Promise<{ item: ApiKeyRecord; key: string }> {
     if (input.type !== 'role-based' && input.roleId !== undefined) {
       throw ServiceError.validation([
@@ -87,17 +91,57 @@ export class ApiKeysService {
     if (input.type === 'role-based') {
       await this.assertRoleGrantable(auth, input.roleId!);
     }
+    const scopes = input.scopes ? [...new Set(input.scopes)] : null;
+    if (scopes) {
+      await this.assertScopesGranted(auth, input.type, input.roleId ?? null, scopes);
+    }
     const key = API_KEY_PREFIX + randomToken();
-    const row = await this.repo.insert(this.db.manager, {
-      userId: auth.user.id,
-      name: input.name,
-      description: input.description ?? null,
-      type: input.type,
-      roleId: input.roleId ?? null,
-      hash: sha256Hex(key),
-      prefix: key.slice(0, 12),
-      expiresAt,
+    const row = await this.db.transaction(async (em) => {
+      const created = await this.repo.insert(em, {
+        userId: auth.user.id,
+        name: input.name,
+        description: input.description ?? null,
+        type: input.type,
+        roleId: input.roleId ?? null,
+        hash: sha256Hex(key),
+        prefix: key.slice(0, 12),
+        expiresAt,
+        scopes,
+      });
+      await this.recordEvent(em, 'api-key-created', auth, created, ip, { type: created.type, scopes });
+      return created;
     });
+    return { item: toApiKeyRecord(row), key };
+  }
+
+  /**
+   * A new value for the key (CONTRACTS 14.4): the old one keeps working for `graceSeconds` (0: it
+   * stops at once here, within 5 s on other instances, as a revocation), then is refused. A
+   * revoked or expired key is not rotated (409).
+   */
+  async rotate(
+    auth: AuthContext,
+    id: string,
+    graceSeconds: number,
+    ip: string | null,
+  ): Promise<{ item: ApiKeyRecord; key: string }> {
+    await this.own(auth, id);
+    const key = API_KEY_PREFIX + randomToken();
+    const row = await this.db.transaction(async (em) => {
+      const rotated = await this.repo.rotate(em, id, {
+        hash: sha256Hex(key),
+        prefix: key.slice(0, 12),
+        graceSeconds,
+      });
+      if (rotated) {
+        await this.recordEvent(em, 'api-key-rotated', auth, rotated, ip, { graceSeconds });
+      }
+      return rotated;
+    });
+    if (!row) {
+      throw new ServiceError('CONFLICT', 'A revoked or expired API key cannot be rotated');
+    }
+    this.invalidate();
     return { item: toApiKeyRecord(row), key };
   }
 
@@ -113,9 +157,14 @@ export class ApiKeysService {
   }
 
   /** Revocation is immediate on this instance and within 5 s elsewhere. */
-  async revoke(auth: AuthContext, id: string): Promise<ApiKeyRecord> {
-    await this.own(auth, id);
-    await this.repo.revoke(this.db.manager, id);
+  async revoke(auth: AuthContext, id: string, ip: string | null = null): Promise<ApiKeyRecord> {
+    const row = await this.own(auth, id);
+    await this.db.transaction(async (em) => {
+      await this.repo.revoke(em, id);
+      if (!row.revoked_at) {
+        await this.recordEvent(em, 'api-key-revoked', auth, row, ip, {});
+      }
+    });
     this.invalidate();
     return this.get(auth, id);
   }
@@ -127,7 +176,13 @@ export class ApiKeysService {
    */
   async authenticate(key: string): Promise<AuthContext> {
     const row = await this.byHash(sha256Hex(key));
-    if (!row || keyStatus(row) !== 'active') {
+    if (
+      !row ||
+      keyStatus(row) !== 'active' ||
+      // The value a rotation replaced: only until its grace ends (checked at each use, not cached).
+      (!row.by_current &&
+        (!row.previous_key_expires_at || new Date(row.previous_key_expires_at).getTime() <= Date.now()))
+    ) {
       throw INVALID_KEY();
     }
     const creator = await this.accounts.getAccount(row.user_id);
@@ -145,6 +200,11 @@ export class ApiKeysService {
     let permissions = resolved.isSuperAdmin ? await this.rbac.catalogue() : resolved.permissions;
     if (row.type === 'read-only') {
       permissions = permissions.filter((p) => p.startsWith('read-'));
+    }
+    if (row.scopes) {
+      // Scopes only narrow: a scope the key's source no longer grants grants nothing.
+      const scopes = row.scopes;
+      permissions = permissions.filter((p) => scopes.includes(p));
     }
     this.touch(row.id);
     return {
@@ -185,7 +245,7 @@ export class ApiKeysService {
     }
   }
 
-  private byHash(hash: string): Awaitable<ApiKeyRow | null> {
+  private byHash(hash: string): Awaitable<FoundApiKey | null> {
     return this.cache.getOrLoad(hash, () => this.repo.findByHash(this.db.manager, hash));
   }
 
@@ -213,6 +273,61 @@ export class ApiKeysService {
       throw new ServiceError('NOT_FOUND', 'No such API key');
     }
     return row;
+  }
+
+  /**
+   * Each scope must be a permission the key's type grants now (CONTRACTS 14.4): the creator's
+   * (read ones only for a read-only key), or the chosen role's.
+   */
+  private async assertScopesGranted(
+    auth: AuthContext,
+    type: ApiKeyType,
+    roleId: string | null,
+    scopes: string[],
+  ): Promise<void> {
+    const source =
+      type === 'role-based'
+        ? await this.rbac.resolve(roleId ? [roleId] : [])
+        : { isSuperAdmin: auth.isSuperAdmin, permissions: auth.permissions };
+    let granted = source.isSuperAdmin ? await this.rbac.catalogue() : source.permissions;
+    if (type === 'read-only') {
+      granted = granted.filter((p) => p.startsWith('read-'));
+    }
+    const issues = scopes.flatMap((scope, i) =>
+      granted.includes(scope)
+        ? []
+        : [
+            {
+              path: `scopes.${i}`,
+              code: 'granted',
+              message: `a ${type} key of yours does not grant "${scope}"`,
+            },
+          ],
+    );
+    if (issues.length) {
+      throw ServiceError.validation(issues);
+    }
+  }
+
+  private recordEvent(
+    em: EntityManager,
+    event: 'api-key-created' | 'api-key-rotated' | 'api-key-revoked',
+    auth: AuthContext,
+    row: ApiKeyRow,
+    ip: string | null,
+    metadata: Record<string, unknown>,
+  ): Promise<void> {
+    // The key's id and prefix only: never the key or its hash.
+    return this.audit.record(
+      {
+        event,
+        actorId: auth.user.id,
+        target: `api-key:${row.id}`,
+        metadata: { keyPrefix: row.key_prefix, ...metadata },
+        ip,
+      },
+      em,
+    );
   }
 
   /** A role-based key may not grant more than its creator holds (else a key would be an escalation). */

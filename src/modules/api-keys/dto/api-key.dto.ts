@@ -1,4 +1,10 @@
 import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsInt,
+  Max,
+  Min,
   IsDateString,
   IsIn,
   IsNotEmpty,
@@ -33,6 +39,24 @@ export class CreateApiKeyDto {
   @IsOptional()
   @IsDateString({ strict: true }, { message: 'expiresAt must be an ISO 8601 date-time or null' })
   expiresAt?: string | null;
+
+  /** Permission slugs the key is narrowed to (CONTRACTS 14.4); each must be one its type grants. */
+  @IsOptional()
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayMaxSize(500)
+  @IsString({ each: true })
+  @MaxLength(100, { each: true })
+  scopes?: string[];
+}
+
+/** `POST /api-keys/{id}/rotate`: how long the replaced value keeps working (0 to 24 h). */
+export class RotateApiKeyDto {
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(86_400)
+  graceSeconds?: number;
 }
 
 /** Only name and description can change (SPEC 2.4); anything else is refused by the strict pipe. */
