@@ -353,6 +353,22 @@ describe('permissions (CONTRACTS 4)', () => {
       );
     });
 
+    it('refuses to delete a collection’s own permission (409 CONFLICT); it goes with the collection', async () => {
+      const created = await api('post', '/collections', {
+        slug: 'memos',
+        fields: [{ name: 'text', type: 'text' }],
+      });
+      expect(created.status).toBe(201);
+      const [own] = await t.db.query(`SELECT id FROM permissions WHERE slug = 'read-memos'`);
+      const res = await api('delete', `/permissions/${own.id}`);
+      expect(res.status).toBe(409);
+      expect(res.body.error.code).toBe('CONFLICT');
+      expect(res.body.error.message).toContain('memos');
+      expect((await api('get', `/permissions/${own.id}`)).status).toBe(200);
+      expect((await api('delete', '/collections/memos')).status).toBe(200);
+      expect((await api('get', `/permissions/${own.id}`)).status).toBe(404);
+    });
+
     it('a super-admin sees a new permission in /me/permissions at once (the catalogue is not stale)', async () => {
       const before = await api('get', '/me/permissions');
       expect(before.body.isSuperAdmin).toBe(true);

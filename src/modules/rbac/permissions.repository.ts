@@ -107,6 +107,17 @@ export class PermissionsRepository {
   }
 
   /** Deletes the permission; its role rows go with it (ON DELETE CASCADE). */
+  /** The content definition (collection or single) a permission belongs to, or null. */
+  async ownerOf(em: EntityManager, id: string): Promise<string | null> {
+    const found = await rows<{ slug: string }>(
+      em,
+      `SELECT d.slug FROM permissions p JOIN content_definitions d ON d.id = p.content_definition_id
+        WHERE p.id = $1`,
+      [id],
+    );
+    return found[0]?.slug ?? null;
+  }
+
   async delete(em: EntityManager, id: string): Promise<PermissionRow | null> {
     const found = await rows<PermissionRow>(em, `DELETE FROM permissions WHERE id = $1 RETURNING *`, [id]);
     return found[0] ?? null;

@@ -84,7 +84,7 @@ export class PermissionsService {
 
   /**
    * Deletes the permission and every role's row of it. The permissions the service's own routes
-   * check (CONTRACTS 12) cannot be deleted: 409 CONFLICT.
+   * check (CONTRACTS 12) and those of a content type cannot be deleted: 409 CONFLICT.
    */
   async delete(auth: AuthContext, id: string): Promise<PermissionRecord> {
     const row = await this.db.transaction(async (em) => {
@@ -96,6 +96,15 @@ export class PermissionsService {
         throw new ServiceError(
           'CONFLICT',
           `The core permission ${current.slug} is checked by the service's own routes and cannot be deleted`,
+        );
+      }
+      // A collection's or single's own permission goes with its definition, never alone (the
+      // content access checks would otherwise lose it while the definition stays).
+      const owner = await this.repo.ownerOf(em, id);
+      if (owner) {
+        throw new ServiceError(
+          'CONFLICT',
+          `The permission ${current.slug} belongs to the content type "${owner}" and is deleted with it`,
         );
       }
       return this.repo.delete(em, id);
