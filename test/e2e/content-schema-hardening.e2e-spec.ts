@@ -172,24 +172,23 @@ describe('content schema hardening', () => {
 
     it('deletes only the permissions the collection created, keeping a custom one and its grants', async () => {
       await post('/collections', { slug: 'memos', fields: [{ name: 'text', type: 'text' }] }).expect(201);
-      // The collection's own read-memos is replaced by a custom one of the same slug.
+      // The collection's own permissions are not deleted alone (409); a custom one of its resource is.
       const [own] = await t.db.query(`SELECT id FROM permissions WHERE slug = 'read-memos'`);
       await t.http
         .delete(api(`/permissions/${own.id}`))
         .set(admin)
-        .expect(200);
-      await post('/permissions', { action: 'read', resource: 'memos', description: 'mine' }).expect(201);
+        .expect(409);
       await post('/permissions', { action: 'publish', resource: 'memos' }).expect(201);
       const roleId = await roleWithPermissions(t, ['read-memos', 'publish-memos']);
 
       await t.http.delete(api('/collections/memos')).set(admin).expect(200);
-      expect(await permissionSlugs('memos')).toEqual(['publish-memos', 'read-memos']);
+      expect(await permissionSlugs('memos')).toEqual(['publish-memos']);
       const grants = await t.db.query(
         `SELECT p.slug FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
           WHERE rp.role_id = $1 ORDER BY p.slug`,
         [roleId],
       );
-      expect(grants.map((g: { slug: string }) => g.slug)).toEqual(['publish-memos', 'read-memos']);
+      expect(grants.map((g: { slug: string }) => g.slug)).toEqual(['publish-memos']);
     });
 
     it('decides between a collection and a permission created at once: never both', async () => {

@@ -1,35 +1,13 @@
-import { execFile } from 'node:child_process';
 import type { OpenApiDocument } from '../../src/modules/openapi/openapi-document';
 import { formBuilderPlugin } from '../../src/plugins/form-builder';
 import { oidcPlugin } from '../../src/plugins/oidc';
 import { passkeyPlugin } from '../../src/plugins/passkeys';
 import { totpPlugin } from '../../src/plugins/totp';
+import { validateOpenApi } from '../utils/openapi-check';
 import { uncheckedServer } from '../utils/openapi-conformance';
 import { createTestApp, type TestApp } from '../utils/test-app';
 
 type Json = Record<string, unknown>;
-
-/**
- * `SwaggerParser.validate(doc)` (OpenAPI 3.1) in a child Node, as test/e2e/openapi.e2e-spec.ts
- * does (its ref parser is an ES module Jest cannot require): the validator's message, '' when valid.
- */
-function validateOpenApi(doc: unknown): Promise<string> {
-  const script = `
-    const SwaggerParser = require('@apidevtools/swagger-parser');
-    let text = '';
-    process.stdin.on('data', (d) => (text += d)).on('end', () =>
-      SwaggerParser.validate(JSON.parse(text)).then(
-        () => process.stdout.write(''),
-        (e) => process.stdout.write(String(e && e.message)),
-      ),
-    );`;
-  return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, ['-e', script], { cwd: process.cwd() }, (err, stdout) =>
-      err ? reject(err) : resolve(stdout),
-    );
-    child.stdin!.end(JSON.stringify(doc));
-  });
-}
 
 /** The mount paths of the shipped plugins booted below (form-builder mounts at /admin/api/forms). */
 const MOUNTS = [

@@ -719,13 +719,11 @@ describe('plugin: passkeys beside TOTP', () => {
   it('a passwordless passkey sign-in is both factors: the TOTP challenge is not asked', async () => {
     const { user, authenticator } = await userWithBoth();
     const started = await t.http.post(`${BASE}/login/options`).send({});
-    const res = await t.http
-      .post(`${BASE}/login/verify`)
-      .send({
-        flowId: started.body.flowId,
-        response: authenticator.get(started.body.options),
-        next: '/admin',
-      });
+    const res = await t.http.post(`${BASE}/login/verify`).send({
+      flowId: started.body.flowId,
+      response: authenticator.get(started.body.options),
+      next: '/admin',
+    });
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/admin');
     const cookies = setCookies(res);

@@ -1,6 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import type { OpenApiDocument } from '../../src/modules/openapi/openapi-document';
-import { checkResponse, type CheckedResponse } from './openapi-check';
+import { checkRequestBody, checkResponse, type CheckedResponse } from './openapi-check';
 
 /**
  * Issue 21: every answer the e2e suite receives through supertest is checked against the
@@ -30,7 +30,15 @@ interface SupertestTest {
   app: object;
   method: string;
   url: string;
-  assert(resError: unknown, res: CheckedResponse | undefined, fn?: (err: unknown, res: unknown) => void): void;
+  /** What superagent will send (`.send()`): an object, or a string as given. */
+  _data?: unknown;
+  _formData?: unknown;
+  _header: Record<string, string | undefined>;
+  assert(
+    resError: unknown,
+    res: CheckedResponse | undefined,
+    fn?: (err: unknown, res: unknown) => void,
+  ): void;
 }
 
 let installed = false;
@@ -43,7 +51,7 @@ export function installConformanceCheck(): void {
   }
   installed = true;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const Test = (require('supertest/lib/test') as { prototype: SupertestTest }) as unknown as {
+  const Test = require('supertest/lib/test') as { prototype: SupertestTest } as unknown as {
     prototype: SupertestTest;
   };
   const original = Test.prototype.assert;
@@ -56,6 +64,12 @@ export function installConformanceCheck(): void {
     source().then(
       (doc) => {
         const problems = checkResponse(doc, this.method, path, res!);
+        if (res!.status >= 200 && res!.status < 300 && !this._formData) {
+          // A body the service accepted must be one the document describes.
+          problems.push(
+            ...checkRequestBody(doc, this.method, path, this._data, this._header['content-type']),
+          );
+        }
         if (!problems.length) {
           return original.call(this, resError, res, fn);
         }
@@ -63,12 +77,16 @@ export function installConformanceCheck(): void {
           if (process.env.OPENAPI_CHECK_LOG) {
             appendFileSync(
               process.env.OPENAPI_CHECK_LOG,
-              problems.map((p) => JSON.stringify({ file: expect.getState().testPath, problem: p })).join('\n') + '\n',
+              problems
+                .map((p) => JSON.stringify({ file: expect.getState().testPath, problem: p }))
+                .join('\n') + '\n',
             );
           }
           return original.call(this, resError, res, fn);
         }
-        const err = new Error(`the answer does not conform to the OpenAPI document:\n  ${problems.join('\n  ')}`);
+        const err = new Error(
+          `the answer does not conform to the OpenAPI document:\n  ${problems.join('\n  ')}`,
+        );
         return original.call(this, resError, res, (assertErr, r) => fn?.call(this, assertErr ?? err, r));
       },
       // The app closed before the check could read its document: nothing to check against.

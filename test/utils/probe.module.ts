@@ -1,4 +1,5 @@
 import { Body, Get, Module, Post } from '@nestjs/common';
+import { ApiCreatedResponse } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Type } from 'class-transformer';
 import { IsEmail, IsInt, IsString, Max, Min, ValidateNested } from 'class-validator';
@@ -34,6 +35,7 @@ class ProbeController {
 
   @Post('echo')
   @Public()
+  @ApiCreatedResponse({ schema: { type: 'object', properties: { received: { type: 'object' } } } })
   echo(@Body() body: EchoDto) {
     return { received: body };
   }

@@ -8,7 +8,7 @@ import { UserFieldsService } from '../user-fields/user-fields.service';
 import { UpdateMeDto } from './dto/me.dto';
 import { parseUserInput } from './user-input';
 import { toUserRecord } from './user.mapper';
-import { ApiOkResponse } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse } from '@nestjs/swagger';
 import { itemAnswer } from '../../common/api-schema';
 import { MY_PERMISSIONS, USER } from './accounts.openapi';
 
@@ -31,6 +31,11 @@ export class MeController {
 
   /** Own name, image and custom user fields (not email, roles or status). */
   @Patch()
+  @ApiBody({
+    type: UpdateMeDto,
+    description:
+      'The keys below, plus the custom user fields (their names and types: GET /admin/api/user-fields)',
+  })
   @ApiOkResponse({ schema: itemAnswer(USER) })
   async update(@CurrentAuth() auth: AuthContext, @Body() body: Record<string, unknown>) {
     const { core, custom } = await parseUserInput(UpdateMeDto, body, this.userFields, { partial: true });

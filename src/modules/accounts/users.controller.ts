@@ -9,7 +9,7 @@ import { AssignRoleDto, CreateUserDto, SetUserPasswordDto, UpdateUserDto } from 
 import { parseUserInput } from './user-input';
 import { UsersAdminService } from './users-admin.service';
 import type { UserSortField } from './accounts.types';
-import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 import { itemAnswer, listOf, MESSAGE_ANSWER } from '../../common/api-schema';
 import { ROLE_REF, USER } from './accounts.openapi';
 
@@ -35,6 +35,11 @@ export class UsersController {
 
   /** Core keys of CONTRACTS 4 plus custom user fields (untyped here: validated by parseUserInput). */
   @Post()
+  @ApiBody({
+    type: CreateUserDto,
+    description:
+      'The keys below, plus the custom user fields (their names and types: GET /admin/api/user-fields)',
+  })
   @RequirePermission('create-users')
   @ApiCreatedResponse({ schema: itemAnswer(USER) })
   async create(@CurrentAuth() auth: AuthContext, @Body() body: Record<string, unknown>) {
@@ -50,6 +55,11 @@ export class UsersController {
   }
 
   @Patch(':id')
+  @ApiBody({
+    type: UpdateUserDto,
+    description:
+      'The keys below, plus the custom user fields (their names and types: GET /admin/api/user-fields)',
+  })
   @RequirePermission('update-users')
   @ApiOkResponse({ schema: itemAnswer(USER) })
   async update(

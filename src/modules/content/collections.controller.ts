@@ -1,11 +1,19 @@
 import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 import { itemAnswer, listOf } from '../../common/api-schema';
 import { SvcController } from '../../common/access/svc-controller';
 import type { AuthContext } from '../../common/access/auth-context';
 import { CurrentAuth, RequirePermission } from '../../common/access/auth.decorators';
 import { ContentRoute, CurrentDefinition } from './content-route';
-import { COLLECTION_DEFINITION, ENRICHED_COLLECTION, SCHEMA_PREVIEW, schemaApplied } from './content.openapi';
+import {
+  COLLECTION_DEFINITION,
+  COLLECTION_INPUT,
+  COLLECTION_UPDATE,
+  ENRICHED_COLLECTION,
+  SCHEMA_INPUT,
+  SCHEMA_PREVIEW,
+  schemaApplied,
+} from './content.openapi';
 import type { Definition } from './content.types';
 import { definitionList, toDefinitionRecord } from './definition.mapper';
 import { SchemaService } from './schema.service';
@@ -23,6 +31,7 @@ export class CollectionsController {
 
   @Post()
   @RequirePermission('manage-settings')
+  @ApiBody({ schema: COLLECTION_INPUT, description: 'A collection definition (CONTRACTS 6)' })
   @ApiCreatedResponse({ schema: itemAnswer(COLLECTION_DEFINITION) })
   async create(@Body() body: unknown, @CurrentAuth() auth: AuthContext) {
     const item = await this.schema.create('collection', body, auth);
@@ -39,6 +48,7 @@ export class CollectionsController {
   @Post('schema/:slug/preview')
   @HttpCode(200)
   @RequirePermission('manage-settings')
+  @ApiBody({ schema: SCHEMA_INPUT, description: 'The fields (and drafts) the collection would have' })
   @ApiOkResponse({ schema: SCHEMA_PREVIEW })
   preview(@Param('slug') slug: string, @Body() body: unknown) {
     return this.schema.preview('collection', slug, body);
@@ -47,6 +57,7 @@ export class CollectionsController {
   @Post('schema/:slug/apply')
   @HttpCode(200)
   @RequirePermission('manage-settings')
+  @ApiBody({ schema: SCHEMA_INPUT, description: 'The fields (and drafts) the collection is to have' })
   @ApiOkResponse({ schema: schemaApplied(COLLECTION_DEFINITION) })
   async apply(@Param('slug') slug: string, @Body() body: unknown, @CurrentAuth() auth: AuthContext) {
     const { item, changes } = await this.schema.apply('collection', slug, body, auth);
@@ -62,6 +73,10 @@ export class CollectionsController {
 
   @Patch(':slug')
   @RequirePermission('manage-settings')
+  @ApiBody({
+    schema: COLLECTION_UPDATE,
+    description: 'The keys to change; a fields or drafts change is applied',
+  })
   @ApiOkResponse({ schema: itemAnswer(COLLECTION_DEFINITION) })
   async update(@Param('slug') slug: string, @Body() body: unknown, @CurrentAuth() auth: AuthContext) {
     const item = await this.schema.update('collection', slug, body, auth);

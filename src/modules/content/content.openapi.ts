@@ -6,6 +6,10 @@
  * definition-checks.ts `planFull`), the journal (`SchemaService.journal`) and the bulk answers
  * (entries/bulk-input.ts). Entries themselves are described per definition by the OpenAPI module
  * (`Collection_<slug>`, `Single_<slug>`).
+ *
+ * Request bodies of the same routes, declared with `@ApiBody({ schema })` (the handlers validate
+ * their bodies themselves): the definition bodies (definition-body.ts `readBody`, the fields
+ * checked by schema/validate.ts `validateDefinition`) and the bulk bodies (entries/bulk-input.ts).
  */
 import {
   ANY,
@@ -22,12 +26,25 @@ import {
 import type { FieldType } from '../../config/config.types';
 import {
   FIELD_NAME_PATTERN,
+  MAX_EMAIL_LENGTH,
+  MAX_JSON_DEPTH,
+  MAX_JSON_LENGTH,
   MAX_LABEL_LENGTH,
   MAX_OPTION_LENGTH,
   MAX_OPTIONS,
+  MAX_TEXT_LENGTH,
+  MAX_TEXTAREA_LENGTH,
   SLUG_PATTERN,
 } from '../../fields';
-import { COMPARED_ATTRIBUTES, CONTENT_FIELD_TYPES, MAX_FIELD_ID_LENGTH, MAX_FIELDS } from './schema';
+import {
+  COMPARED_ATTRIBUTES,
+  CONTENT_FIELD_TYPES,
+  EXPANSION_LIMITS,
+  MAX_FIELD_ID_LENGTH,
+  MAX_FIELDS,
+  RESERVED_FIELD_NAMES,
+  RESERVED_SLUGS,
+} from './schema';
 
 const NULL: JsonSchema = { type: 'null' };
 const SLUG: JsonSchema = { type: 'string', pattern: SLUG_PATTERN.source };
@@ -288,3 +305,350 @@ export const BULK_RESULT = namedSchema(
 
 /** `GET /collections/{slug}/entries/count`. */
 export const ENTRY_COUNT = objectSchema({ total: { type: 'integer', minimum: 0 } });
+
+// ---------------------------------------------------------------------------------------------
+// Request bodies
+
+/**
+ * The pattern of a string the service trims before it checks it (String#trim and `\s` strip the
+ * same characters): once trimmed, 1 to `max` characters, or (`blank`) nothing at all.
+ */
+function trimmedPattern(max: number, blank: boolean): string {
+  const text = `\\S(?:[\\s\\S]{0,${max - 2}}\\S)?`;
+  return `^\\s*${blank ? `(?:${text})?` : text}\\s*$`;
+}
+
+/** A label as checkLabel (src/fields/labels.ts) reads it: trimmed, 1 to 200 characters. */
+const LABEL_INPUT: JsonSchema = {
+  type: 'string',
+  pattern: trimmedPattern(MAX_LABEL_LENGTH, false),
+  description: `1 to ${MAX_LABEL_LENGTH} characters once trimmed`,
+};
+
+/** `[iI][dD]`: the word in any letter case (JSON Schema patterns have no case-insensitive flag). */
+const anyCase = (word: string): string =>
+  [...word].map((c) => (/[a-z]/i.test(c) ? `[${c.toLowerCase()}${c.toUpperCase()}]` : c)).join('');
+
+/** A definition's slug (validate.ts `checkSlug`). */
+const SLUG_INPUT: JsonSchema = {
+  type: 'string',
+  pattern: SLUG_PATTERN.source,
+  not: { anyOf: [{ pattern: '--' }, { enum: [...RESERVED_SLUGS] }] },
+  description:
+    'Lowercase letters, digits and `-` (no `--`), not a word the API reserves; collections and ' +
+    'singles share one slug space, field groups have their own (a taken slug is `409`)',
+};
+
+/** A content field's name (validate.ts, `checkFieldName` with the reserved content names). */
+const FIELD_NAME_INPUT: JsonSchema = {
+  type: 'string',
+  pattern: FIELD_NAME_PATTERN.source,
+  not: { pattern: `^(?:${RESERVED_FIELD_NAMES.map(anyCase).join('|')})$` },
+  description: `Not one of ${RESERVED_FIELD_NAMES.join(', ')} (in any letter case)`,
+};
+
+/**
+ * An option value as a definition takes it (options.ts `checkOptionsFor`, validate.ts
+ * `checkOptionValuesTrimmed`): already trimmed, 1 to 200 characters.
+ */
+const OPTION_VALUE_INPUT: JsonSchema = {
+  type: 'string',
+  pattern: `^\\S(?:[\\s\\S]{0,${MAX_OPTION_LENGTH - 2}}\\S)?$`,
+  description: `1 to ${MAX_OPTION_LENGTH} characters, no leading or trailing whitespace`,
+};
+const OPTION_INPUT: JsonSchema = anyOf(
+  OPTION_VALUE_INPUT,
+  objectSchema({
+    label: {
+      type: 'string',
+      pattern: trimmedPattern(MAX_OPTION_LENGTH, false),
+      description: `1 to ${MAX_OPTION_LENGTH} characters once trimmed`,
+    },
+    value: OPTION_VALUE_INPUT,
+  }),
+);
+
+/** A blank string: "no default" for the types whose values are checked by `checkValue`. */
+const BLANK: JsonSchema = { type: 'string', pattern: '^\\s*$' };
+
+/** What parseIsoDate (src/fields/dates.ts) reads, around a trimmed value. */
+const ISO_DATE =
+  '\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])' +
+  '(?:[Tt ](?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d{1,9})?)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):?[0-5]\\d))?';
+
+const trimmedText = (max: number): JsonSchema => ({
+  type: ['string', 'null'],
+  pattern: trimmedPattern(max, true),
+  description: `At most ${max} characters once trimmed; blank or null: no default`,
+});
+
+/**
+ * A field's `defaultValue` as a definition body may give it (validate.ts `cleanDefault`): null
+ * (or absent) is no default everywhere; a select's depends on `hasMany` (see the field).
+ */
+function defaultInputOf(type: FieldType, many = false): JsonSchema {
+  switch (type) {
+    case 'text':
+      return trimmedText(MAX_TEXT_LENGTH);
+    case 'textarea':
+      return trimmedText(MAX_TEXTAREA_LENGTH);
+    case 'email':
+      return {
+        type: ['string', 'null'],
+        allOf: [{ pattern: trimmedPattern(MAX_EMAIL_LENGTH, true) }, { pattern: '^\\s*$|@' }],
+        description: `An email address once trimmed (at most ${MAX_EMAIL_LENGTH} characters); blank or null: no default`,
+      };
+    case 'number':
+      return { type: ['number', 'null'], description: "Within the field's `min` and `max` when given" };
+    case 'checkbox':
+      return anyOf({ type: ['boolean', 'null'] }, { ...BLANK, description: 'No default' });
+    case 'date':
+      return {
+        type: ['string', 'null'],
+        pattern: `^\\s*(?:${ISO_DATE})?\\s*$`,
+        description:
+          '`YYYY-MM-DD`, or an ISO 8601 date-time with `Z` or an offset, a real calendar date; ' +
+          'blank or null: no default',
+      };
+    case 'select':
+      return many
+        ? {
+            type: ['array', 'null'],
+            items: STRING,
+            uniqueItems: true,
+            description: 'Distinct option values (exactly as listed in `options`)',
+          }
+        : {
+            type: ['string', 'null'],
+            description: 'One option value (once trimmed); blank or null: no default',
+          };
+    case 'json':
+      return {
+        description: `Any JSON value, at most ${MAX_JSON_DEPTH} levels deep and ${MAX_JSON_LENGTH} characters serialised`,
+      };
+    case 'richText':
+      return {
+        type: ['object', 'null'],
+        description: `A Lexical document (a JSON object), at most ${MAX_JSON_DEPTH} levels deep and ${MAX_JSON_LENGTH} characters serialised`,
+      };
+    default:
+      // relationship, upload, component: no default.
+      return NULL;
+  }
+}
+
+/**
+ * A field of one type as a definition body gives it (validate.ts `checkField`): `name` and `type`
+ * always, `options` (select), `relationTo` (relationship, upload) or `fieldGroup` (component) as the
+ * type needs; keys that do not apply to the type only empty (null, or false).
+ */
+function fieldInputOfType(type: FieldType): JsonSchema {
+  const has = (...types: FieldType[]): boolean => types.includes(type);
+  const properties: Record<string, JsonSchema> = {
+    id: {
+      type: 'string',
+      minLength: 1,
+      maxLength: MAX_FIELD_ID_LENGTH,
+      description:
+        "The field's stable id, as answered: keeps a renamed field's column and values. Without it " +
+        'a field is paired with the stored field of the same name, else it is new',
+    },
+    name: FIELD_NAME_INPUT,
+    type: { const: type },
+    label: LABEL_INPUT,
+    required: BOOLEAN,
+    unique: NO_UNIQUE.has(type) ? { const: false } : BOOLEAN,
+    index: NO_INDEX.has(type) ? { const: false } : BOOLEAN,
+    // A select's: one value, or (hasMany) a list, as the `if` below picks.
+    defaultValue: has('select')
+      ? anyOf(defaultInputOf(type, false), defaultInputOf(type, true))
+      : defaultInputOf(type),
+    options: has('select')
+      ? { type: 'array', items: OPTION_INPUT, minItems: 1, maxItems: MAX_OPTIONS }
+      : NULL,
+    min: has('number') ? { type: ['number', 'null'] } : NULL,
+    max: has('number') ? { type: ['number', 'null'] } : NULL,
+    hasMany: has('select', 'relationship') ? BOOLEAN : { const: false },
+    relationTo: has('relationship', 'upload')
+      ? { ...SLUG, description: 'An existing collection (a collection may name itself)' }
+      : NULL,
+    fieldGroup: has('component')
+      ? { ...SLUG, description: 'An existing field group (not the group itself)' }
+      : NULL,
+    repeatable: has('component') ? BOOLEAN : { const: false },
+  };
+  const needed = ['name', 'type', ...(REFERENCE_KEY[type] ? [REFERENCE_KEY[type]] : [])];
+  const schema = objectSchema(
+    properties,
+    Object.keys(properties).filter((k) => !needed.includes(k)),
+  );
+  if (!has('select', 'relationship')) {
+    return schema;
+  }
+  // hasMany: true takes no `unique`, and a select's default is then a list of option values.
+  const many = { properties: { hasMany: { const: true } }, required: ['hasMany'] };
+  return has('select')
+    ? {
+        ...schema,
+        if: many,
+        then: { properties: { unique: { const: false }, defaultValue: defaultInputOf(type, true) } },
+        else: { properties: { defaultValue: defaultInputOf(type, false) } },
+      }
+    : { ...schema, if: many, then: { properties: { unique: { const: false } } } };
+}
+
+/** A field of a definition body (CONTRACTS 6): one shape per type. */
+export const CONTENT_FIELD_INPUT = namedSchema('ContentFieldInput', {
+  description:
+    "A field definition (CONTRACTS 6), one shape per type. Besides the schema: a number field's " +
+    "`min` is at most its `max`, and its `defaultValue` lies between them; a select's option " +
+    'values are distinct, and its `defaultValue` is among them',
+  oneOf: CONTENT_FIELD_TYPES.map((t) => fieldInputOfType(t)),
+});
+
+/** The fields of a definition body: the whole list, in order (fields left out are dropped). */
+const FIELDS_INPUT: JsonSchema = {
+  type: 'array',
+  items: CONTENT_FIELD_INPUT,
+  maxItems: MAX_FIELDS,
+  description:
+    'Every field of the definition, in order: a stored field left out is dropped. Names are ' +
+    'unique ignoring case, ids unique. Field groups embedded by component fields may not form a ' +
+    `cycle, and the definition may expand to at most ${EXPANSION_LIMITS.depth} levels, ` +
+    `${EXPANSION_LIMITS.fields} fields and ${EXPANSION_LIMITS.chars} characters of field definitions ` +
+    '(else `409`)',
+};
+
+const DRAFTS_INPUT: JsonSchema = {
+  type: 'boolean',
+  description: 'Draft/Published for the entries; turning it off publishes every draft (destructive)',
+};
+const CONFIRM_INPUT: JsonSchema = {
+  type: 'boolean',
+  description:
+    'true to apply changes that may delete stored values; without it they are refused (`409`, ' +
+    'with the planned changes)',
+};
+const LABELS_INPUT: JsonSchema = objectSchema({ singular: LABEL_INPUT, plural: LABEL_INPUT });
+
+/** `POST /collections`. */
+export const COLLECTION_INPUT = namedSchema(
+  'CollectionInput',
+  objectSchema({ slug: SLUG_INPUT, labels: LABELS_INPUT, fields: FIELDS_INPUT, drafts: DRAFTS_INPUT }, [
+    'labels',
+    'fields',
+    'drafts',
+  ]),
+);
+
+/** `PATCH /collections/{slug}`: the keys given change; a fields or drafts change is applied. */
+export const COLLECTION_UPDATE = namedSchema(
+  'CollectionUpdate',
+  objectSchema(
+    { labels: LABELS_INPUT, fields: FIELDS_INPUT, drafts: DRAFTS_INPUT, confirmDestructive: CONFIRM_INPUT },
+    ['labels', 'fields', 'drafts', 'confirmDestructive'],
+  ),
+);
+
+/** `POST /singles`. */
+export const SINGLE_INPUT = namedSchema(
+  'SingleInput',
+  objectSchema({ slug: SLUG_INPUT, label: LABEL_INPUT, fields: FIELDS_INPUT, drafts: DRAFTS_INPUT }, [
+    'label',
+    'fields',
+    'drafts',
+  ]),
+);
+
+/** `PATCH /singles/{slug}/schema`. */
+export const SINGLE_UPDATE = namedSchema(
+  'SingleUpdate',
+  objectSchema(
+    { label: LABEL_INPUT, fields: FIELDS_INPUT, drafts: DRAFTS_INPUT, confirmDestructive: CONFIRM_INPUT },
+    ['label', 'fields', 'drafts', 'confirmDestructive'],
+  ),
+);
+
+/** `POST /field-groups`. */
+export const FIELD_GROUP_INPUT = namedSchema(
+  'FieldGroupInput',
+  objectSchema({ slug: SLUG_INPUT, label: LABEL_INPUT, fields: FIELDS_INPUT }, ['label', 'fields']),
+);
+
+/** `PATCH /field-groups/{slug}`. */
+export const FIELD_GROUP_UPDATE = namedSchema(
+  'FieldGroupUpdate',
+  objectSchema({ label: LABEL_INPUT, fields: FIELDS_INPUT, confirmDestructive: CONFIRM_INPUT }, [
+    'label',
+    'fields',
+    'confirmDestructive',
+  ]),
+);
+
+/** `POST /collections/schema/{slug}/preview` and `/apply`, and the singles' (`confirmDestructive`: apply). */
+export const SCHEMA_INPUT = namedSchema(
+  'SchemaInput',
+  objectSchema({ fields: FIELDS_INPUT, drafts: DRAFTS_INPUT, confirmDestructive: CONFIRM_INPUT }, [
+    'drafts',
+    'confirmDestructive',
+  ]),
+);
+
+/** `POST /field-groups/schema/{slug}/preview` and `/apply`. */
+export const FIELD_GROUP_SCHEMA_INPUT = namedSchema(
+  'FieldGroupSchemaInput',
+  objectSchema({ fields: FIELDS_INPUT, confirmDestructive: CONFIRM_INPUT }, ['confirmDestructive']),
+);
+
+/** Ids one bulk request may name (entries/bulk-input.ts `MAX_BULK_IDS`). */
+const MAX_BULK_IDS = 1000;
+
+const ENTRY_IDS: JsonSchema = {
+  type: 'array',
+  minItems: 1,
+  maxItems: MAX_BULK_IDS,
+  items: STRING,
+  description: 'Entry ids; one that names no entry (or is no id) is reported in `errors` as `NOT_FOUND`',
+};
+
+/** The `data` of the bulk update and the update by query: an entry update, checked once. */
+const ENTRY_DATA: JsonSchema = {
+  type: 'object',
+  description:
+    'The fields to set, as the body of `PATCH /collections/{slug}/entries/{id}` (the ' +
+    "`Collection_<slug>` of the path's collection, any of its keys); checked once. An entry that " +
+    'would then break a required field is left unchanged and reported in `errors`',
+};
+
+/** `POST /collections/{slug}/entries/bulk-delete`. */
+export const BULK_DELETE_INPUT = namedSchema('BulkDeleteInput', objectSchema({ ids: ENTRY_IDS }));
+
+/** `POST /collections/{slug}/entries/bulk-update`. */
+export const BULK_UPDATE_INPUT = namedSchema(
+  'BulkUpdateInput',
+  objectSchema({ ids: ENTRY_IDS, data: ENTRY_DATA }),
+);
+
+/** `PATCH /collections/{slug}/entries`: every entry `where` matches. */
+export const UPDATE_WHERE_INPUT = namedSchema(
+  'UpdateWhereInput',
+  objectSchema(
+    {
+      where: {
+        type: 'object',
+        description:
+          'The conditions, as the JSON form of the `where` query parameter of the entry list ' +
+          '(`{ "title": { "equals": "x" } }`, `and` / `or` lists); `{}` for every entry',
+      },
+      data: ENTRY_DATA,
+      status: {
+        type: 'string',
+        enum: ['published', 'draft', 'all'],
+        description:
+          'Collections with drafts only (else `400`): the entries `where` reaches. Default `all` ' +
+          'for a caller who may read drafts, else `published`; `draft` and `all` need that permission',
+      },
+    },
+    ['status'],
+  ),
+);

@@ -1,10 +1,17 @@
 import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 import { itemAnswer, listOf } from '../../common/api-schema';
 import { SvcController } from '../../common/access/svc-controller';
 import type { AuthContext } from '../../common/access/auth-context';
 import { CurrentAuth, RequirePermission } from '../../common/access/auth.decorators';
-import { FIELD_GROUP_DEFINITION, SCHEMA_PREVIEW, schemaApplied } from './content.openapi';
+import {
+  FIELD_GROUP_DEFINITION,
+  FIELD_GROUP_INPUT,
+  FIELD_GROUP_SCHEMA_INPUT,
+  FIELD_GROUP_UPDATE,
+  SCHEMA_PREVIEW,
+  schemaApplied,
+} from './content.openapi';
 import { definitionList, toDefinitionRecord } from './definition.mapper';
 import { SchemaService } from './schema.service';
 
@@ -21,6 +28,7 @@ export class FieldGroupsController {
 
   @Post()
   @RequirePermission('manage-settings')
+  @ApiBody({ schema: FIELD_GROUP_INPUT, description: 'A field group definition' })
   @ApiCreatedResponse({ schema: itemAnswer(FIELD_GROUP_DEFINITION) })
   async create(@Body() body: unknown, @CurrentAuth() auth: AuthContext) {
     const item = await this.schema.create('field-group', body, auth);
@@ -30,6 +38,7 @@ export class FieldGroupsController {
   @Post('schema/:slug/preview')
   @HttpCode(200)
   @RequirePermission('manage-settings')
+  @ApiBody({ schema: FIELD_GROUP_SCHEMA_INPUT, description: 'The fields the field group would have' })
   @ApiOkResponse({ schema: SCHEMA_PREVIEW })
   preview(@Param('slug') slug: string, @Body() body: unknown) {
     return this.schema.preview('field-group', slug, body);
@@ -38,6 +47,7 @@ export class FieldGroupsController {
   @Post('schema/:slug/apply')
   @HttpCode(200)
   @RequirePermission('manage-settings')
+  @ApiBody({ schema: FIELD_GROUP_SCHEMA_INPUT, description: 'The fields the field group is to have' })
   @ApiOkResponse({ schema: schemaApplied(FIELD_GROUP_DEFINITION) })
   async apply(@Param('slug') slug: string, @Body() body: unknown, @CurrentAuth() auth: AuthContext) {
     const { item, changes } = await this.schema.apply('field-group', slug, body, auth);
@@ -52,6 +62,7 @@ export class FieldGroupsController {
 
   @Patch(':slug')
   @RequirePermission('manage-settings')
+  @ApiBody({ schema: FIELD_GROUP_UPDATE, description: 'The keys to change; a fields change is applied' })
   @ApiOkResponse({ schema: itemAnswer(FIELD_GROUP_DEFINITION) })
   async update(@Param('slug') slug: string, @Body() body: unknown, @CurrentAuth() auth: AuthContext) {
     const item = await this.schema.update('field-group', slug, body, auth);

@@ -1,5 +1,5 @@
 import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 import { itemAnswer, listOf } from '../../common/api-schema';
 import type { Request } from 'express';
 import { SvcController } from '../../common/access/svc-controller';
@@ -7,7 +7,15 @@ import type { AuthContext } from '../../common/access/auth-context';
 import { CurrentAuth, RequirePermission } from '../../common/access/auth.decorators';
 import { Caller, ContentRoute, CurrentCaller, CurrentDefinition } from './content-route';
 import type { Definition } from './content.types';
-import { ENRICHED_SINGLE, SCHEMA_PREVIEW, schemaApplied, SINGLE_DEFINITION } from './content.openapi';
+import {
+  ENRICHED_SINGLE,
+  SCHEMA_INPUT,
+  SCHEMA_PREVIEW,
+  schemaApplied,
+  SINGLE_DEFINITION,
+  SINGLE_INPUT,
+  SINGLE_UPDATE,
+} from './content.openapi';
 import { definitionList, toDefinitionRecord } from './definition.mapper';
 import { EntriesService } from './entries/entries.service';
 import { SchemaService } from './schema.service';
@@ -28,6 +36,7 @@ export class SinglesController {
 
   @Post()
   @RequirePermission('manage-settings')
+  @ApiBody({ schema: SINGLE_INPUT, description: 'A single definition (CONTRACTS 6)' })
   @ApiCreatedResponse({ schema: itemAnswer(SINGLE_DEFINITION) })
   async create(@Body() body: unknown, @CurrentAuth() auth: AuthContext) {
     const item = await this.schema.create('single', body, auth);
@@ -37,6 +46,7 @@ export class SinglesController {
   @Post('schema/:slug/preview')
   @HttpCode(200)
   @RequirePermission('manage-settings')
+  @ApiBody({ schema: SCHEMA_INPUT, description: 'The fields (and drafts) the single would have' })
   @ApiOkResponse({ schema: SCHEMA_PREVIEW })
   preview(@Param('slug') slug: string, @Body() body: unknown) {
     return this.schema.preview('single', slug, body);
@@ -45,6 +55,7 @@ export class SinglesController {
   @Post('schema/:slug/apply')
   @HttpCode(200)
   @RequirePermission('manage-settings')
+  @ApiBody({ schema: SCHEMA_INPUT, description: 'The fields (and drafts) the single is to have' })
   @ApiOkResponse({ schema: schemaApplied(SINGLE_DEFINITION) })
   async apply(@Param('slug') slug: string, @Body() body: unknown, @CurrentAuth() auth: AuthContext) {
     const { item, changes } = await this.schema.apply('single', slug, body, auth);
@@ -60,6 +71,7 @@ export class SinglesController {
 
   @Patch(':slug/schema')
   @RequirePermission('manage-settings')
+  @ApiBody({ schema: SINGLE_UPDATE, description: 'The keys to change; a fields or drafts change is applied' })
   @ApiOkResponse({ schema: itemAnswer(SINGLE_DEFINITION) })
   async updateSchema(@Param('slug') slug: string, @Body() body: unknown, @CurrentAuth() auth: AuthContext) {
     const item = await this.schema.update('single', slug, body, auth);

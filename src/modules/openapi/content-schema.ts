@@ -197,3 +197,94 @@ export function definitionSchema(def: Definition, known?: ReadonlySet<string>): 
     additionalProperties: false,
   };
 }
+
+/** Component name of what a write of a definition's entries (or a component value) takes. */
+export const contentInputSchemaName = (kind: Definition['kind'], slug: string): string =>
+  `${contentSchemaName(kind, slug)}_Input`;
+
+const orNull = (...schemas: JsonSchema[]): JsonSchema => ({ anyOf: [...schemas, { type: 'null' }] });
+const EMPTY: JsonSchema = { const: '' };
+const UUID: JsonSchema = { type: 'string', format: 'uuid' };
+
+/**
+ * A field's value as a write takes it (content/entries/entry-input.ts): null clears it, and so
+ * does "" for text, textarea, email, select and date; a date may be `YYYY-MM-DD`; a relationship
+ * is an id or an object with one (a populated entry sent back); rich text is a Lexical document.
+ */
+export function fieldInputSchema(f: FieldConfig): JsonSchema {
+  switch (f.type) {
+    case 'email':
+      return orNull({ type: 'string', format: 'email', maxLength: 320 }, EMPTY);
+    case 'select': {
+      const values = (f.options ?? []).map((o) => (typeof o === 'string' ? o : o.value));
+      const one: JsonSchema = { type: 'string', ...(values.length ? { enum: values } : {}) };
+      return f.hasMany
+        ? { type: ['array', 'null'], items: one, uniqueItems: true, maxItems: 200 }
+        : orNull(one, EMPTY);
+    }
+    case 'date':
+      return orNull(
+        { type: 'string', format: 'date', description: '`YYYY-MM-DD`: midnight UTC' },
+        { type: 'string', format: 'date-time', description: 'with `Z` or an offset' },
+        EMPTY,
+      );
+    case 'richText':
+      return orNull({
+        type: 'object',
+        properties: { root: { type: 'object' } },
+        required: ['root'],
+        description: 'A Lexical editor state (JSON)',
+      });
+    case 'relationship':
+    case 'upload': {
+      const one: JsonSchema = {
+        anyOf: [
+          UUID,
+          { type: 'object', properties: { id: UUID }, required: ['id'], description: 'an entry sent back' },
+        ],
+      };
+      return f.hasMany ? { type: ['array', 'null'], items: one, maxItems: 1000 } : orNull(one);
+    }
+    case 'component': {
+      const group = f.fieldGroup
+        ? ref(contentInputSchemaName('field-group', f.fieldGroup))
+        : { type: 'object' };
+      return f.repeatable ? { type: ['array', 'null'], items: group, maxItems: 100 } : orNull(group);
+    }
+    default:
+      // text, textarea, number, checkbox, json: written as they are read.
+      return fieldSchema(f);
+  }
+}
+
+/**
+ * What a write of a definition's entries takes: its fields (none required here: a create of a
+ * draft may be incomplete and an update sends what changes; the service names a missing required
+ * field), `status` on drafts collections; never `id` or the timestamps (set by the service).
+ * Inside a component the group's required fields are always required.
+ */
+export function definitionInputSchema(def: Definition): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  // A JSON write of a media entry sets these only (content's MEDIA_EDITABLE_FIELDS): the rest
+  // describe the stored file, made by the upload.
+  const fields = isMedia(def)
+    ? def.fields.filter((f) => f.name === 'alt' || f.name === 'caption')
+    : def.fields;
+  for (const f of fields) {
+    properties[f.name] = { ...fieldInputSchema(f), ...(f.label ? { title: f.label } : {}) };
+  }
+  if (def.kind !== 'field-group' && def.drafts) {
+    properties.status = { type: 'string', enum: ['draft', 'published'] };
+  }
+  const required =
+    def.kind === 'field-group'
+      ? def.fields.filter((f) => f.required && (f.defaultValue === undefined || f.defaultValue === null))
+      : [];
+  return {
+    type: 'object',
+    title: `${def.labels?.singular ?? def.label ?? def.slug} (write)`,
+    properties,
+    ...(required.length ? { required: required.map((f) => f.name) } : {}),
+    additionalProperties: false,
+  };
+}

@@ -16,7 +16,12 @@ import { SERVICE_VERSION } from '../../common/version';
 import { CSRF_HEADER } from '../auth/csrf.service';
 import type { ContentAction, Definition } from '../content/content.types';
 import { SESSION_COOKIE } from '../identity/authentication.service';
-import { contentSchemaName, definitionSchema } from './content-schema';
+import {
+  contentInputSchemaName,
+  contentSchemaName,
+  definitionInputSchema,
+  definitionSchema,
+} from './content-schema';
 import { DtoSchemas, type JsonSchema } from './dto-schema';
 import { type RegisteredRoute, templated } from './service-routes';
 
@@ -539,9 +544,9 @@ export interface ContentDefinitions {
   fieldGroups: Definition[];
 }
 
-const anyOfRefs = (defs: Definition[]): JsonSchema =>
+const anyOfRefs = (defs: Definition[], name = contentSchemaName): JsonSchema =>
   defs.length
-    ? { anyOf: defs.map((d) => schemaRef(contentSchemaName(d.kind, d.slug))) }
+    ? { anyOf: defs.map((d) => schemaRef(name(d.kind, d.slug))) }
     : { type: 'object', description: 'No definition exists yet' };
 
 /**
@@ -555,6 +560,7 @@ export function withContent(routesDoc: OpenApiDocument, defs: ContentDefinitions
   const known = new Set(defs.collections.map((d) => d.slug));
   for (const def of [...defs.collections, ...defs.singles, ...defs.fieldGroups]) {
     doc.components.schemas[contentSchemaName(def.kind, def.slug)] = definitionSchema(def, known);
+    doc.components.schemas[contentInputSchemaName(def.kind, def.slug)] = definitionInputSchema(def);
   }
   for (const [path, ops] of Object.entries(doc.paths)) {
     const kind = path.startsWith('/admin/api/collections/{slug}')
@@ -567,6 +573,7 @@ export function withContent(routesDoc: OpenApiDocument, defs: ContentDefinitions
     }
     const list = kind === 'collection' ? defs.collections : defs.singles;
     const entry = anyOfRefs(list);
+    const input = anyOfRefs(list, contentInputSchemaName);
     for (const [method, op] of Object.entries(ops)) {
       const slug = op.parameters?.find((p) => p.name === 'slug' && p.in === 'path');
       if (slug && list.length) {
@@ -595,7 +602,7 @@ export function withContent(routesDoc: OpenApiDocument, defs: ContentDefinitions
           break;
         case 'create':
           if (writes) {
-            writes.schema = entry;
+            writes.schema = input;
             if (known.has('media')) {
               (op.requestBody as { content: Record<string, unknown> }).content['multipart/form-data'] =
                 MEDIA_UPLOAD;
@@ -606,7 +613,7 @@ export function withContent(routesDoc: OpenApiDocument, defs: ContentDefinitions
           break;
         case 'update':
           if (writes) {
-            writes.schema = entry;
+            writes.schema = input;
           }
           answer(entryAnswer({ anyOf: [entry, WITHHELD_ENTRY] }));
           break;

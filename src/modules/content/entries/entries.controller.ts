@@ -1,9 +1,15 @@
 import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiOkResponse } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse } from '@nestjs/swagger';
 import { IdPipe } from '../../../common/id.pipe';
 import { SvcController } from '../../../common/access/svc-controller';
 import { Caller, ContentRoute, CurrentCaller, CurrentDefinition } from '../content-route';
-import { BULK_RESULT, ENTRY_COUNT } from '../content.openapi';
+import {
+  BULK_DELETE_INPUT,
+  BULK_RESULT,
+  BULK_UPDATE_INPUT,
+  ENTRY_COUNT,
+  UPDATE_WHERE_INPUT,
+} from '../content.openapi';
 import type { Definition } from '../content.types';
 import { EntriesService } from './entries.service';
 
@@ -32,6 +38,10 @@ export class EntriesController {
 
   @Patch()
   @ContentRoute('collection', 'update')
+  @ApiBody({
+    schema: UPDATE_WHERE_INPUT,
+    description: 'Update every entry `where` matches (read access needed)',
+  })
   @ApiOkResponse({ schema: BULK_RESULT })
   updateWhere(@CurrentDefinition() def: Definition, @Body() body: unknown, @CurrentCaller() caller: Caller) {
     return this.entries.updateWhere(def, body, caller);
@@ -51,6 +61,7 @@ export class EntriesController {
   @Post('bulk-delete')
   @HttpCode(200)
   @ContentRoute('collection', 'delete')
+  @ApiBody({ schema: BULK_DELETE_INPUT })
   @ApiOkResponse({ schema: BULK_RESULT })
   bulkDelete(@CurrentDefinition() def: Definition, @Body() body: unknown) {
     return this.entries.bulkDelete(def, body);
@@ -59,6 +70,7 @@ export class EntriesController {
   @Post('bulk-update')
   @HttpCode(200)
   @ContentRoute('collection', 'update')
+  @ApiBody({ schema: BULK_UPDATE_INPUT })
   @ApiOkResponse({ schema: BULK_RESULT })
   bulkUpdate(@CurrentDefinition() def: Definition, @Body() body: unknown, @CurrentCaller() caller: Caller) {
     return this.entries.bulkUpdate(def, body, caller);
