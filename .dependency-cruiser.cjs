@@ -76,9 +76,10 @@ module.exports = {
     {
       name: 'layer-jobs',
       severity: 'error',
-      comment: 'src/jobs sits between email and accounts: it uses email; accounts and auth queue jobs.',
+      comment:
+        'src/jobs sits between email and accounts: it uses email (and audit, below it: the retention purge); accounts and auth queue jobs.',
       from: { path: '^src/jobs/' },
-      to: { path: '^src/modules/(?!email/)' },
+      to: { path: '^src/modules/(?!email/|audit/)' },
     },
     {
       name: 'layer-below-jobs',

@@ -1,11 +1,13 @@
 import { AccountTokens1763721800000 } from './1763721800000-AccountTokens';
 import { ApiKeyRotation1763722800000 } from './1763722800000-ApiKeyRotation';
+import { AuditLog1763722900000 } from './1763722900000-AuditLog';
 import { ApiKeys1763722000000 } from './1763722000000-ApiKeys';
 import { Content1763722100000 } from './1763722100000-Content';
 import { ContentPermissionOwner1763722200000 } from './1763722200000-ContentPermissionOwner';
 import { CoreSchema1763721600000 } from './1763721600000-CoreSchema';
 import { Email1763721700000 } from './1763721700000-Email';
 import { GeneralSettings1763722500000 } from './1763722500000-GeneralSettings';
+import { MagicLinkTemplate1763722950000 } from './1763722950000-MagicLinkTemplate';
 import { Media1763722600000 } from './1763722600000-Media';
 import { Plugins1763722300000 } from './1763722300000-Plugins';
 import { Sessions1763722700000 } from './1763722700000-Sessions';
@@ -25,4 +27,6 @@ export const MIGRATIONS = [
   Media1763722600000,
   Sessions1763722700000,
   ApiKeyRotation1763722800000,
+  AuditLog1763722900000,
+  MagicLinkTemplate1763722950000,
 ];

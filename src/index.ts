@@ -17,11 +17,13 @@ export type { AuthContext } from './common/access/auth-context';
 export { seedSuperAdmin } from './modules/accounts/seed-admin';
 export { definePlugin } from './modules/plugins/define-plugin';
 export type * from './modules/plugins/plugin.types';
+export { MFA_ENROL } from './modules/plugins/plugin.types';
 export { totpPlugin } from './plugins/totp';
 export type { TotpOptions } from './plugins/totp';
 export { oidcPlugin, type OidcOptions } from './plugins/oidc';
 export { passkeyPlugin, type PasskeyOptions } from './plugins/passkeys';
 export { formBuilderPlugin, type FormBuilderOptions } from './plugins/form-builder';
+export { magicLinkPlugin, type MagicLinkOptions } from './plugins/magic-link';
 // Plugins describe their answers in the OpenAPI document with @nestjs/swagger and these helpers.
 export {
   namedSchema,

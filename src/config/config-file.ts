@@ -152,6 +152,26 @@ export function resolveConfig(config: SvcConfig = {}): ResolvedConfig {
   if (maxSessions !== undefined && (!Number.isSafeInteger(maxSessions) || maxSessions < 1)) {
     throw new ConfigError(['"auth.maxSessions" must be a positive integer (leave it out for no limit)']);
   }
+  const auditRetentionDays = config.auth?.auditRetentionDays;
+  if (
+    auditRetentionDays !== undefined &&
+    (!Number.isSafeInteger(auditRetentionDays) || auditRetentionDays < 1)
+  ) {
+    throw new ConfigError(['"auth.auditRetentionDays" must be a positive integer (days; default 365)']);
+  }
+  const mfa = config.auth?.mfa;
+  if (
+    mfa !== undefined &&
+    (typeof mfa !== 'object' ||
+      mfa === null ||
+      (mfa.requiredForAll !== undefined && typeof mfa.requiredForAll !== 'boolean') ||
+      (mfa.requiredForRoles !== undefined &&
+        (!Array.isArray(mfa.requiredForRoles) || mfa.requiredForRoles.some((r) => typeof r !== 'string'))))
+  ) {
+    throw new ConfigError([
+      '"auth.mfa" must be { requiredForRoles?: string[] (role slugs), requiredForAll?: boolean }',
+    ]);
+  }
   return {
     collections: config.collections ?? [],
     singles: config.singles ?? [],
@@ -161,6 +181,8 @@ export function resolveConfig(config: SvcConfig = {}): ResolvedConfig {
       revealRegistrationConflict: config.auth?.revealRegistrationConflict ?? false,
       strategies: config.auth?.strategies ?? [],
       maxSessions: maxSessions ?? null,
+      auditRetentionDays: auditRetentionDays ?? 365,
+      mfa: { requiredForRoles: mfa?.requiredForRoles ?? [], requiredForAll: mfa?.requiredForAll ?? false },
     },
     apiKeys: { rateLimit: config.apiKeys?.rateLimit ?? { max: 1000, windowSeconds: 3600 } },
     security: { authRateLimit: config.security?.authRateLimit ?? { max: 30, windowSeconds: 3600 } },

@@ -89,6 +89,10 @@ export interface SvcConfig {
     strategies?: Strategy[];
     /** Live sessions one user may hold (CONTRACTS 14.1); a sign-in beyond ends the least recently used. */
     maxSessions?: number;
+    /** Days an audit row is kept (CONTRACTS 14.3); older rows are purged by a job. Default 365. */
+    auditRetentionDays?: number;
+    /** Second factor required (CONTRACTS 14.2): for the holders of these role slugs, or for everyone. */
+    mfa?: { requiredForRoles?: string[]; requiredForAll?: boolean };
   };
   apiKeys?: { rateLimit?: RateLimitConfig };
   security?: { authRateLimit?: RateLimitConfig };
@@ -108,6 +112,8 @@ export interface ResolvedConfig {
     strategies: Strategy[];
     /** null: unlimited. */
     maxSessions: number | null;
+    auditRetentionDays: number;
+    mfa: { requiredForRoles: string[]; requiredForAll: boolean };
   };
   apiKeys: { rateLimit: RateLimitConfig };
   security: { authRateLimit: RateLimitConfig };

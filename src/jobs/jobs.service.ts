@@ -52,6 +52,8 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   /** This instance's worker per queue, for `wake`. */
   private readonly workers = new Map<string, string>();
   private started: Promise<unknown> | undefined;
+  /** The last queue creation asked for (see `work`). */
+  private creating: Promise<unknown> = Promise.resolve();
   private stopping = false;
 
   constructor(
@@ -100,7 +102,11 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
    */
   async work<T extends object>(queue: QueueSpec, handler: (job: Job<T>) => Promise<void>): Promise<void> {
     await this.start();
-    await this.boss.createQueue(queue.name);
+    // One queue creation at a time: pg-boss creates each queue's partition table, and two
+    // creations running at once (the bootstrap hooks run concurrently) can deadlock.
+    const created = this.creating.then(() => this.boss.createQueue(queue.name));
+    this.creating = created.catch(() => undefined);
+    await created;
     const id = await this.boss.work<T>(queue.name, { includeMetadata: true }, async ([job]) => {
       if (this.stopping) {
         // A poll that was under way when the shutdown began: leave the job to the next run.
@@ -130,6 +136,29 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
       throw new Error(`job queue ${queue.name} does not exist`);
     }
     return id;
+  }
+
+  /**
+   * Inserts a job at most once per `windowSeconds` time slot under `key`, whichever instance asks
+   * (pg-boss singleton: a unique index on the slot), outside any transaction: how a periodic job
+   * is scheduled without pg-boss's cron timekeeper. Answers null when the slot has its job already.
+   */
+  async sendOncePer(
+    queue: QueueSpec,
+    key: string,
+    windowSeconds: number,
+    data: object = {},
+  ): Promise<string | null> {
+    await this.start();
+    return this.boss.send(queue.name, data, {
+      singletonKey: key,
+      singletonSeconds: windowSeconds,
+      retryLimit: queue.retryLimit,
+      retryDelay: queue.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: queue.expireInSeconds,
+      retentionMinutes: queue.retentionMinutes,
+    });
   }
 
   /** This instance's worker fetches now instead of at its next poll (every 2 s). */

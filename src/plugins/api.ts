@@ -4,11 +4,14 @@
  */
 export { definePlugin } from '../modules/plugins/define-plugin';
 export type * from '../modules/plugins/plugin.types';
+export { MFA_ENROL } from '../modules/plugins/plugin.types';
 export { ServiceError } from '../common/errors/service-error';
 export { RequirePermission, CookieOnly, CurrentAuth } from '../common/access/auth.decorators';
 export type { AuthContext, SessionUser } from '../common/access/auth-context';
 export { requireAuth } from '../modules/auth/in-process';
 export { parseListQuery, listRecord, type ListQuery } from '../common/pagination';
+// Formula-safe CSV cells and records (RFC 4180), for exports.
+export { csvCell, csvRow } from '../common/csv';
 // Plugins describe their answers with @nestjs/swagger decorators (`@ApiOkResponse({ schema })`...)
 // and these helpers; named schemas take the plugin's prefix (`Passkeys_Credential`).
 export {

@@ -401,7 +401,7 @@ describe('dashboard', () => {
         expect.arrayContaining([
           {
             id: expect.any(String),
-            event: 'role-created',
+            event: 'role-changed',
             actor: { id: adminId, name: 'Ada' },
             target: `role:${roleId}`,
             createdAt: expect.any(String),
@@ -448,7 +448,7 @@ describe('dashboard', () => {
       expect(auditor.items).toEqual(
         expect.arrayContaining([
           expect.objectContaining({
-            event: 'role-created',
+            event: 'role-changed',
             actor: { id: adminId, name: 'Ada' },
             target: `role:${roleId}`,
           }),

@@ -348,7 +348,7 @@ describe('email providers, templates and sending (real SMTP server)', () => {
         expect.arrayContaining(Object.values(EMAIL_TEMPLATES)),
       );
       expect(res.body.meta).toEqual({
-        total: 4,
+        total: 5,
         page: 1,
         limit: 100,
         totalPages: 1,
@@ -370,9 +370,12 @@ describe('email providers, templates and sending (real SMTP server)', () => {
 
     it('pages, clamps the limit and refuses bad page/limit', async () => {
       const page = await api('get', '/email-templates?limit=3&page=2&sort=slug');
-      expect(page.body.items.map((x: { slug: string }) => x.slug)).toEqual(['verify-email']);
+      expect(page.body.items.map((x: { slug: string }) => x.slug)).toEqual([
+        'reset-password',
+        'verify-email',
+      ]);
       expect(page.body.meta).toEqual({
-        total: 4,
+        total: 5,
         page: 2,
         limit: 3,
         totalPages: 2,
@@ -383,7 +386,7 @@ describe('email providers, templates and sending (real SMTP server)', () => {
       expect(past.status).toBe(200);
       expect(past.body).toEqual({
         items: [],
-        meta: { total: 4, page: 9, limit: 10, totalPages: 1, hasNext: false, hasPrev: true },
+        meta: { total: 5, page: 9, limit: 10, totalPages: 1, hasNext: false, hasPrev: true },
       });
       expect((await api('get', '/email-templates?limit=100000')).body.meta.limit).toBe(500);
       for (const [query, path] of [

@@ -1,5 +1,6 @@
 import type { OpenApiDocument } from '../../src/modules/openapi/openapi-document';
 import { formBuilderPlugin } from '../../src/plugins/form-builder';
+import { magicLinkPlugin } from '../../src/plugins/magic-link';
 import { oidcPlugin } from '../../src/plugins/oidc';
 import { passkeyPlugin } from '../../src/plugins/passkeys';
 import { totpPlugin } from '../../src/plugins/totp';
@@ -15,6 +16,7 @@ const MOUNTS = [
   '/admin/api/plugins/passkeys/',
   '/admin/api/plugins/oidc/',
   '/admin/api/plugins/corp/',
+  '/admin/api/plugins/magic-link/',
   '/admin/api/forms',
 ];
 
@@ -41,6 +43,7 @@ describe('OpenAPI: the shipped plugins describe their answers', () => {
           }),
           oidcPlugin({ slug: 'corp', issuer: 'http://127.0.0.1:9/', clientId: 'corp' }),
           formBuilderPlugin(),
+          magicLinkPlugin(),
         ],
       },
     });
@@ -88,6 +91,8 @@ describe('OpenAPI: the shipped plugins describe their answers', () => {
         'POST /admin/api/forms/{slug}/submit',
         'GET /admin/api/forms/{slug}/submissions',
         'GET /admin/api/forms/{slug}/submissions/export',
+        'POST /admin/api/plugins/magic-link/request',
+        'GET /admin/api/plugins/magic-link/verify',
       ]),
     );
   });

@@ -62,12 +62,15 @@ describeBrowser('pages in a browser, with the passkey and OIDC plugins', () => {
             redirectUri,
           }),
         ],
+        // Holders of `staff` must set up a second factor at sign-in (the mfa-enrol step).
+        auth: { mfa: { requiredForRoles: ['staff'] } },
       },
       // The origin the browser names (the Origin check allows the listening address, 127.0.0.1).
       overrides: { publicUrl: base },
     });
     const server = t.app.getHttpServer();
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+    await t.db.query(`INSERT INTO roles (name, slug) VALUES ('Staff', 'staff')`);
     chrome = await launchChromium();
   });
   afterAll(async () => {
@@ -171,6 +174,30 @@ describeBrowser('pages in a browser, with the passkey and OIDC plugins', () => {
     await signOut(page);
     await signInWith(page, user.email, user.password);
     await landed(page, user.email);
+    expect(problems).toEqual([]);
+  });
+
+  it('the mfa-enrol step with a passkey: added at sign-in, then the session on /admin', async () => {
+    const user = await createUser(t);
+    await t.db.query(
+      `INSERT INTO user_roles (user_id, role_id) SELECT $1, id FROM roles WHERE slug = 'staff'`,
+      [user.id],
+    );
+    const { page, problems } = await openPage(chrome);
+    const { cdp, authenticatorId } = await virtualAuthenticator(page);
+    await signInWith(page, user.email, user.password);
+    await page.locator('#step-enrol').waitFor();
+    expect(await focusedId(page)).toBe('enrol-title');
+    // The passkey plugin alone: no authenticator-app part.
+    await page.locator('#enrol-text', { hasText: 'Add a passkey.' }).waitFor();
+    expect(await page.locator('#enrol-totp').isVisible()).toBe(false);
+    await audit(page, 'login-mfa-enrol-passkey');
+    await page.getByLabel('Name of the passkey (optional)').fill('Enrolled laptop');
+    await page.getByRole('button', { name: 'Add a passkey and sign in' }).click();
+    await landed(page, user.email);
+    await page.getByRole('row', { name: /Enrolled laptop/ }).waitFor();
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
     expect(problems).toEqual([]);
   });
 

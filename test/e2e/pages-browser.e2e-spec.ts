@@ -132,7 +132,7 @@ describeBrowser('pages in a browser', () => {
     await page.locator('#notice', { hasText: 'attempts left' }).waitFor();
     // The code of the step used to enrol is spent (replay): the next step's, inside the window.
     const next = authenticator.clone({ epoch: (step + 1) * STEP_MS + 1_000 }).generate(secret);
-    await page.getByLabel('Code').fill(next);
+    await page.getByLabel('Code', { exact: true }).fill(next);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(`${base}/admin`);
     await page.locator('#who-text', { hasText: user.email }).waitFor();

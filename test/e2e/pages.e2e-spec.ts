@@ -141,6 +141,54 @@ describe('pages', () => {
     await t.http.get('/admin/api/plugins/passkeys/credentials').expect(404);
   });
 
+  it('the landing page groups sessions, second factors and API keys under Security', async () => {
+    const home = (await t.http.get('/admin').expect(200)).text;
+    const at = (id: string) => home.indexOf(`<section id="${id}"`);
+    expect(home).toMatch(/<section id="security" aria-labelledby="security-title">/);
+    expect(home).toMatch(/<section id="sessions" hidden aria-labelledby="sessions-title">/);
+    expect(home).toContain(
+      '<button type="button" id="sessions-end-others" hidden>Sign out everywhere else</button>',
+    );
+    // Moved, not copied: each part once, inside the Security section, in this order.
+    for (const id of ['sessions', 'totp', 'passkeys', 'keys']) {
+      expect(home.split(`<section id="${id}"`)).toHaveLength(2);
+      expect(at(id)).toBeGreaterThan(at('security'));
+    }
+    expect([at('sessions'), at('totp'), at('passkeys'), at('keys')]).toEqual(
+      [at('sessions'), at('totp'), at('passkeys'), at('keys')].sort((a, b) => a - b),
+    );
+    // Rotation: a form with the three grace choices, no time first.
+    expect(home).toMatch(
+      /<form id="key-rotate-form" method="post" hidden aria-labelledby="key-rotate-title">/,
+    );
+    const grace = [...home.matchAll(/<option value="(\d+)">/g)].map((m) => m[1]);
+    expect(grace).toEqual(['0', '3600', '86400']);
+    expect(home).toContain('<label for="key-rotate-grace">');
+    // Scopes: optional, described by its hint and by its own error slot.
+    expect(home).toMatch(
+      /<input id="key-scopes" name="scopes" type="text" aria-describedby="key-scopes-hint key-scopes-error"/,
+    );
+    expect(home).toContain('<p class="field-error" id="key-scopes-error"></p>');
+    expect(scriptTags(home)).toEqual(['<script src="/admin/assets/pages.js" defer>']);
+  });
+
+  it('the sign-in page carries the mfa-enrol step and the recovery codes, hidden', async () => {
+    const login = (await t.http.get('/admin/login').expect(200)).text;
+    expect(login).toMatch(/<section id="step-enrol" hidden aria-labelledby="enrol-title">/);
+    expect(login).toMatch(/<div id="enrol-totp" hidden>/);
+    expect(login).toMatch(/<div id="enrol-passkey" hidden>/);
+    expect(login).toContain('<label for="enrol-totp-code">Code from the app</label>');
+    expect(login).toMatch(/<section id="step-recovery" hidden aria-labelledby="recovery-title">/);
+    expect(login).toContain('<button type="button" id="recovery-continue">');
+    const js = (await t.http.get('/admin/assets/pages.js').expect(200)).text;
+    for (const route of ["'/auth/sessions'", "'/rotate'", "'/plugins/totp/enroll/confirm'", "'mfa-enrol'"]) {
+      expect(js).toContain(route);
+    }
+    // The enrolment asks which second factors exist from the sign-in page's view of the plugins.
+    const ui = await t.http.get('/admin/api/auth/ui').expect(200);
+    expect(ui.body.challengeViews).toEqual({});
+  });
+
   it('other paths under /admin stay unknown, in the problem envelope', async () => {
     const res = await t.http.get('/admin/nope').expect(404);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);

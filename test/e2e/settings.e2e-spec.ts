@@ -168,13 +168,13 @@ describe('general settings', () => {
     await patch({ logoMediaId: null }).expect(200);
   });
 
-  it('audits each write as settings-update with the keys sent, never their values', async () => {
+  it('audits each write as settings-changed with the keys sent, never their values', async () => {
     await patch({ siteName: 'Audited', custom: { secret: 'value' } }).expect(200);
     const [row] = await t.db.query(
-      `SELECT event, actor_id, target, metadata FROM audit_log WHERE event = 'settings-update' ORDER BY id DESC LIMIT 1`,
+      `SELECT event, actor_id, target, metadata FROM audit_log WHERE event = 'settings-changed' ORDER BY id DESC LIMIT 1`,
     );
     expect(row).toEqual({
-      event: 'settings-update',
+      event: 'settings-changed',
       actor_id: adminId,
       target: 'settings:general',
       metadata: { keys: ['siteName', 'custom'] },

@@ -164,12 +164,23 @@ describe('resolveConfig', () => {
       revealRegistrationConflict: false,
       strategies: [],
       maxSessions: null,
+      mfa: { requiredForRoles: [], requiredForAll: false },
+      auditRetentionDays: 365,
     });
     expect(c.apiKeys.rateLimit).toEqual({ max: 1000, windowSeconds: 3600 });
     expect(c.security.authRateLimit).toEqual({ max: 30, windowSeconds: 3600 });
     expect(c.trustProxy).toBe(false);
     expect(c.rateLimit.skip({ path: '/admin/api/users' } as never)).toBe(true);
     expect(c.rateLimit.skip({ path: '/api/health' } as never)).toBe(false);
+  });
+
+  it('takes auth.auditRetentionDays as a positive integer only', () => {
+    expect(resolveConfig({ auth: { auditRetentionDays: 30 } }).auth.auditRetentionDays).toBe(30);
+    for (const bad of [0, -1, 1.5, Number.NaN, '30', null]) {
+      expect(() => resolveConfig({ auth: { auditRetentionDays: bad as never } })).toThrow(
+        /"auth.auditRetentionDays" must be a positive integer/,
+      );
+    }
   });
 
   it('takes auth.strategies that are named and callable, refusing the rest by index', () => {

@@ -52,7 +52,8 @@ describe('permission names', () => {
   });
 
   it('knows the core permissions of CONTRACTS 12', () => {
-    expect(CORE_PERMISSION_SLUGS.size).toBe(29);
+    expect(CORE_PERMISSION_SLUGS.size).toBe(30);
+    expect(CORE_PERMISSION_SLUGS.has('read-audit')).toBe(true);
     expect(CORE_PERMISSION_SLUGS.has('manage-settings')).toBe(true);
     expect(CORE_PERMISSION_SLUGS.has('delete-email-providers')).toBe(true);
     expect(CORE_PERMISSION_SLUGS.has('read-articles')).toBe(false);

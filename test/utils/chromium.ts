@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /**
  * The browser tests' shared parts (pages-browser*.e2e-spec.ts): Debian's chromium through
@@ -47,9 +47,15 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** A fresh browser context (no cookies) and its page; CSP refusals and page errors are collected. */
-export async function openPage(chrome: Browser): Promise<{ page: Page; problems: string[] }> {
-  const context = await chrome.newContext();
+/**
+ * A fresh browser context (no cookies) and its page; CSP refusals and page errors are collected.
+ * `options` go to the context (a `userAgent` tells two signed-in contexts apart).
+ */
+export async function openPage(
+  chrome: Browser,
+  options?: BrowserContextOptions,
+): Promise<{ page: Page; problems: string[] }> {
+  const context = await chrome.newContext(options);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => {

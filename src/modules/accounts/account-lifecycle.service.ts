@@ -7,6 +7,7 @@ import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../config/svc-option
 import { isUniqueViolation } from '../../database/pg-errors';
 import { AccountMailJob } from '../../jobs/account-mail.job';
 import { AuditService } from '../audit/audit.service';
+import { AUDIT_EVENTS } from '../audit/audit.types';
 import { AccountTokenKind, AccountTokensRepository } from './account-tokens.repository';
 import { AccountsService } from './accounts.service';
 import type { AccountState } from './accounts.types';
@@ -159,7 +160,11 @@ export class AccountLifecycleService {
         throw BAD_LINK();
       }
       // The emailed link proves the address.
-      await this.writePassword(em, account.id, passwordHash, { mustChange: false, markVerified: true });
+      await this.writePassword(em, account.id, passwordHash, {
+        mustChange: false,
+        markVerified: true,
+        audit: { event: AUDIT_EVENTS.passwordReset, metadata: { via: 'reset-link' } },
+      });
       await this.queuePasswordChanged(em, account);
       return account;
     });
@@ -176,7 +181,11 @@ export class AccountLifecycleService {
     }
     const passwordHash = await hashPassword(newPassword);
     await this.db.transaction(async (em) => {
-      await this.writePassword(em, userId, passwordHash, { mustChange: false, markVerified: false });
+      await this.writePassword(em, userId, passwordHash, {
+        mustChange: false,
+        markVerified: false,
+        audit: { metadata: { via: 'self' } },
+      });
       await this.queuePasswordChanged(em, account);
     });
     this.passwordChanged(account);
@@ -210,7 +219,11 @@ export class AccountLifecycleService {
       if (!account || !account.is_active) {
         throw BAD_LINK();
       }
-      await this.writePassword(em, account.id, passwordHash, { mustChange: false, markVerified: true });
+      await this.writePassword(em, account.id, passwordHash, {
+        mustChange: false,
+        markVerified: true,
+        audit: { metadata: { via: 'invite' } },
+      });
       if (name) {
         await this.accounts.setProfile(em, account.id, { name });
       }
@@ -230,6 +243,7 @@ export class AccountLifecycleService {
     password: string,
     requirePasswordChange: boolean,
     lockTarget: (em: EntityManager) => Promise<AccountState> = (em) => this.lockExisting(em, userId),
+    actorId: string | null = null,
   ): Promise<void> {
     const passwordHash = await hashPassword(password);
     const account = await this.db.transaction(async (em) => {
@@ -237,6 +251,7 @@ export class AccountLifecycleService {
       await this.writePassword(em, userId, passwordHash, {
         mustChange: requirePasswordChange,
         markVerified: false,
+        audit: { actorId, metadata: { via: 'admin', requirePasswordChange } },
       });
       await this.queuePasswordChanged(em, account);
       return account;
@@ -247,18 +262,36 @@ export class AccountLifecycleService {
   /**
    * Every password write: hash, flag, counter raised, refresh tokens and open reset links gone.
    * In the caller's transaction, followed there by `queuePasswordChanged` and after the commit by
-   * `passwordChanged`.
+   * `passwordChanged`. Audited in the same transaction: `password-changed` by default (the
+   * account itself acting), or what `opts.audit` says (`password-reset`, an administrator as
+   * actor); the metadata says how (`via`), never anything of the password.
    */
   async writePassword(
     em: EntityManager,
     userId: string,
     hash: string,
-    opts: { mustChange: boolean; markVerified: boolean },
+    opts: {
+      mustChange: boolean;
+      markVerified: boolean;
+      audit?: { event?: string; actorId?: string | null; metadata?: Record<string, unknown> };
+    },
   ): Promise<void> {
-    await this.users.setPassword(em, userId, { hash, ...opts });
+    await this.users.setPassword(em, userId, {
+      hash,
+      mustChange: opts.mustChange,
+      markVerified: opts.markVerified,
+    });
     await this.accounts.revokeSessions(em, userId);
     await this.tokenRows.closeOpen(em, userId, 'reset-password');
-    await this.audit.record({ event: 'password-changed', actorId: userId, target: `user:${userId}` }, em);
+    await this.audit.record(
+      {
+        event: opts.audit?.event ?? AUDIT_EVENTS.passwordChanged,
+        actorId: opts.audit?.actorId ?? userId,
+        target: `user:${userId}`,
+        metadata: opts.audit?.metadata ?? {},
+      },
+      em,
+    );
   }
 
   private async lockExisting(em: EntityManager, userId: string): Promise<AccountState> {

@@ -10,6 +10,8 @@ import type { AccountState, LockoutPolicy, PasswordCheck, PasswordClaim } from '
 import { hashPassword, verifyPassword } from './passwords';
 import { toAccountState, toSessionUser } from './user.mapper';
 import { UsersRepository } from './users.repository';
+import { AuditService } from '../audit/audit.service';
+import { AUDIT_EVENTS } from '../audit/audit.types';
 
 /** How long a read account row may be reused (SPEC 3.2: at most one read per 5 s per account). */
 export const ACCOUNT_TTL_MS = 5000;
@@ -38,6 +40,7 @@ export class AccountsService {
     @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
     private readonly users: UsersRepository,
     private readonly rbac: RbacService,
+    private readonly audit: AuditService,
   ) {}
 
   /** The account (or null when deleted). A database failure is a 500 DATABASE_ERROR, never "signed out". */
@@ -259,7 +262,24 @@ export class AccountsService {
     userId: string,
     p: { name?: string; image?: string | null; custom?: Record<string, unknown> },
   ): Promise<AccountState> {
-    await this.users.updateProfile(this.db.manager, userId, p);
+    const fields = [
+      ...(['name', 'image'] as const).filter((k) => p[k] !== undefined),
+      ...Object.keys(p.custom ?? {}).map((k) => `custom.${k}`),
+    ];
+    await this.db.transaction(async (em) => {
+      await this.users.updateProfile(em, userId, p);
+      if (fields.length) {
+        await this.audit.record(
+          {
+            event: AUDIT_EVENTS.userUpdated,
+            actorId: userId,
+            target: `user:${userId}`,
+            metadata: { fields },
+          },
+          em,
+        );
+      }
+    });
     this.invalidate(userId);
     const account = await this.getAccount(userId);
     if (!account) {

@@ -6,6 +6,7 @@ import type { DataSource } from 'typeorm';
 import { ServiceError, ValidationIssue } from '../../common/errors';
 import { SVC_CONNECTION } from '../../config/svc-options';
 import { passwordProblem } from '../../common/password-strength';
+import { AuditCoreModule } from '../audit/audit-core.module';
 import { RbacCoreModule } from '../rbac/rbac-core.module';
 import { AccountsService } from './accounts.service';
 import { hashPassword } from './passwords';
@@ -23,7 +24,7 @@ class SeedDataSourceModule {
 /**
  * What seeding needs, in Nest's DI over the caller's DataSource: AccountsService, with the same
  * account writes and Super Admin rule as `POST /auth/setup`, and the role lookup it builds on
- * (RbacCoreModule). Not AccountsModule or RbacModule: AccountsModule's lifecycle would start the
+ * (RbacCoreModule), and the audit log it writes to (AuditCoreModule). Not AccountsModule or RbacModule: AccountsModule's lifecycle would start the
  * mail queue, and the controllers of both bring DTOs that `seed:admin` run from source (jiti)
  * cannot compile. The caller keeps its DataSource (closing the context leaves it open).
  */
@@ -32,7 +33,7 @@ class SeedAdminModule {
   static over(ds: DataSource): DynamicModule {
     return {
       module: SeedAdminModule,
-      imports: [SeedDataSourceModule.of(ds), RbacCoreModule],
+      imports: [SeedDataSourceModule.of(ds), RbacCoreModule, AuditCoreModule],
       providers: [UsersRepository, AccountsService],
     };
   }

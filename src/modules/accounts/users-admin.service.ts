@@ -7,6 +7,7 @@ import { SVC_CONNECTION } from '../../config/svc-options';
 import { isUniqueViolation } from '../../database/pg-errors';
 import type { AuthContext } from '../../common/access/auth-context';
 import { AuditService } from '../audit/audit.service';
+import { AUDIT_EVENTS } from '../audit/audit.types';
 import { AccountLifecycleService } from './account-lifecycle.service';
 import { hashPassword } from './passwords';
 import { RbacService } from '../rbac/rbac.service';
@@ -94,6 +95,21 @@ export class UsersAdminService {
         }
         // No password: the invitation lets the person choose one (the link proves the address).
         const invite = !passwordHash && input.sendInvite ? await this.lifecycle.invite(id, em) : null;
+        await this.audit.record(
+          {
+            event: AUDIT_EVENTS.userCreated,
+            actorId: auth.user.id,
+            target: `user:${id}`,
+            metadata: {
+              roleIds,
+              isActive: input.isActive !== false,
+              emailVerified: input.emailVerified ?? false,
+              passwordSet: passwordHash !== null,
+              invited: invite !== null,
+            },
+          },
+          em,
+        );
         return { id, invite };
       })
       .catch(rethrowDuplicate);
@@ -154,9 +170,11 @@ export class UsersAdminService {
           }
         }
         await this.repo.update(em, id, input);
+        const deactivated = input.isActive === false && target.is_active;
         if (input.isActive !== undefined && input.isActive !== target.is_active) {
           await this.accounts.setActive(id, input.isActive, em);
         }
+        await this.auditUpdate(em, auth, id, input, deactivated);
       })
       .catch(rethrowDuplicate);
     this.accounts.invalidate(id);
@@ -169,6 +187,7 @@ export class UsersAdminService {
       const target = await this.lockManageable(em, auth, id);
       await this.accounts.assertNotLastSuperAdmin(em, id);
       await this.repo.delete(em, id);
+      await this.audit.record({ event: 'user-deleted', actorId: auth.user.id, target: `user:${id}` }, em);
       return target;
     });
     this.accounts.invalidate(id);
@@ -181,8 +200,12 @@ export class UsersAdminService {
     password: string,
     requirePasswordChange: boolean,
   ): Promise<void> {
-    await this.lifecycle.setPasswordByAdmin(id, password, requirePasswordChange, (em) =>
-      this.lockManageable(em, auth, id),
+    await this.lifecycle.setPasswordByAdmin(
+      id,
+      password,
+      requirePasswordChange,
+      (em) => this.lockManageable(em, auth, id),
+      auth.user.id,
     );
   }
 
@@ -216,6 +239,7 @@ export class UsersAdminService {
       await this.lockManageable(em, auth, id);
       await this.assertRolesGrantable(em, auth, [roleId]);
       await this.repo.addRole(em, id, roleId);
+      await this.auditRoles(em, auth, id, 'user-role-added', roleId);
     });
     this.accounts.invalidate(id);
     return this.get(id);
@@ -230,9 +254,59 @@ export class UsersAdminService {
       if (!(await this.repo.removeRole(em, id, roleId))) {
         throw new ServiceError('NOT_FOUND', 'The user does not hold this role');
       }
+      await this.auditRoles(em, auth, id, 'user-role-removed', roleId);
     });
     this.accounts.invalidate(id);
     return this.get(id);
+  }
+
+  /**
+   * The audit rows of a user update, in its transaction: `user-updated` naming the fields sent
+   * (custom fields as `custom.<name>`; never their values), and `user-deactivated` when the
+   * account went from active to inactive (alone when nothing else was sent).
+   */
+  private async auditUpdate(
+    em: EntityManager,
+    auth: AuthContext,
+    id: string,
+    input: UpdateUserInput,
+    deactivated: boolean,
+  ): Promise<void> {
+    const fields = [
+      ...(['email', 'name', 'image', 'isActive', 'emailVerified'] as const).filter(
+        (k) => input[k] !== undefined && !(k === 'isActive' && deactivated),
+      ),
+      ...Object.keys(input.custom ?? {}).map((k) => `custom.${k}`),
+    ];
+    const target = `user:${id}`;
+    if (fields.length) {
+      await this.audit.record(
+        { event: AUDIT_EVENTS.userUpdated, actorId: auth.user.id, target, metadata: { fields } },
+        em,
+      );
+    }
+    if (deactivated) {
+      await this.audit.record({ event: AUDIT_EVENTS.userDeactivated, actorId: auth.user.id, target }, em);
+    }
+  }
+
+  /** `role-changed` about a user's roles (CONTRACTS 14.3), target the user. */
+  private auditRoles(
+    em: EntityManager,
+    auth: AuthContext,
+    id: string,
+    action: 'user-role-added' | 'user-role-removed',
+    roleId: string,
+  ): Promise<void> {
+    return this.audit.record(
+      {
+        event: AUDIT_EVENTS.roleChanged,
+        actorId: auth.user.id,
+        target: `user:${id}`,
+        metadata: { action, roleId },
+      },
+      em,
+    );
   }
 
   private async load(id: string): Promise<AccountRow> {

@@ -3,7 +3,8 @@ import type { Request, Response } from 'express';
 import { requestStartedAt } from '../../common/request-start';
 import { SvcController } from '../../common/access/svc-controller';
 import { AuthContext } from '../../common/access/auth-context';
-import { AuthService, ClientInfo, IssuedSession, LoginOutcome } from './auth.service';
+import { AuthService, ClientInfo, IssuedSession, LoginOutcome, MFA_ENROL_HINT } from './auth.service';
+import { MFA_ENROL } from '../plugins/plugin.types';
 import {
   clearPendingCookie,
   clearSessionCookies,
@@ -69,10 +70,15 @@ export class AuthController {
   @Post('setup')
   @Public()
   @UseGuards(AuthRateLimitGuard)
-  @ApiCreatedResponse({ schema: SESSION_ANSWER })
+  @ApiCreatedResponse({
+    description: 'Signed in, or (with auth.mfa) the second-factor enrolment first',
+    schema: LOGIN_ANSWER,
+  })
   async setup(@Body() dto: SetupDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const session = await this.auth.setup(dto, clientInfo(req));
-    return this.answer(res, session, 'Setup complete; you are signed in');
+    const outcome = await this.auth.setup(dto, clientInfo(req));
+    return outcome.challenge
+      ? this.pause(res, outcome)
+      : this.answer(res, outcome.session, 'Setup complete; you are signed in');
   }
 
   @Get('csrf')
@@ -170,7 +176,10 @@ export class AuthController {
     }
     return {
       challengeType: step.row.kind,
-      uiHint: this.plugins.challenge(step.row.kind)?.challenge.uiHint ?? null,
+      uiHint:
+        step.row.kind === MFA_ENROL
+          ? MFA_ENROL_HINT
+          : (this.plugins.challenge(step.row.kind)?.challenge.uiHint ?? null),
       attemptsRemaining: step.attemptsRemaining,
       expiresAt: step.row.expires_at.toISOString(),
     };

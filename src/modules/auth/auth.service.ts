@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { SessionUser } from '../../common/access/auth-context';
@@ -14,9 +14,15 @@ import type { AccountState, CheckedPassword } from '../accounts/accounts.types';
 import { AuditService } from '../audit/audit.service';
 import { REFRESH_TTL_MS, TokensService } from '../identity/tokens.service';
 import { UserFieldsService } from '../user-fields/user-fields.service';
-import type { CompleteLoginOptions, HookUser, PluginDefinition } from '../plugins/plugin.types';
+import {
+  type CompleteLoginOptions,
+  type EnrolmentOutcome,
+  type HookUser,
+  MFA_ENROL,
+  type PluginDefinition,
+} from '../plugins/plugin.types';
 import { PluginsService } from '../plugins/plugins.service';
-import { setPendingCookie, setSessionCookies } from './cookies';
+import { clearPendingCookie, setPendingCookie, setSessionCookies } from './cookies';
 import { CredentialsRepository, type SessionRef } from './credentials.repository';
 import { PendingChallenge, PendingLoginsService, SET_INITIAL_PASSWORD } from './pending-logins.service';
 
@@ -52,6 +58,9 @@ export type RefusalReason =
   /** A plugin hook refused the login with a 4xx error. */
   | 'blocked';
 
+/** What the `mfa-enrol` step says (the plugins installed decide which factors the page offers). */
+export const MFA_ENROL_HINT = 'Set up a second factor to continue';
+
 /** Where `completeLogin` sends the browser (SPEC 5.7.4). */
 export const LOGIN_PAGE_REFUSED = '/admin/login?error=signin-failed';
 export const LOGIN_PAGE_RESUME = '/admin/login?resume=1';
@@ -82,6 +91,7 @@ export class AuthService implements OnModuleInit {
 
   onModuleInit(): void {
     this.plugins.setLoginCompleter((plugin, userId, opts) => this.completeLogin(plugin, userId, opts));
+    this.plugins.setEnrolmentFinisher((token, o) => this.finishEnrolment(token, o));
     this.plugins.setPendingReader(async (token) => {
       const found = await this.pending.describe(token);
       return (
@@ -160,7 +170,82 @@ export class AuthService implements OnModuleInit {
       );
       return { challenge: paused };
     }
+    if (!multiFactor) {
+      const enrol = await this.db.transaction((em) => this.enrolmentStep(em, account, strategy));
+      if (enrol) {
+        return { challenge: enrol };
+      }
+    }
     return this.sessionOrPasswordChange(account.id, account.ver, client, strategy);
+  }
+
+  /**
+   * `auth.mfa` (CONTRACTS 14.2): whether the account must hold a second factor (`requiredForAll`,
+   * or one of its roles' slugs listed; slugs of roles made later count once they exist).
+   */
+  private mfaRequired(account: AccountState): boolean {
+    const { requiredForAll, requiredForRoles } = this.options.config.auth.mfa;
+    return requiredForAll || account.roles.some((r) => requiredForRoles.includes(r.slug));
+  }
+
+  /**
+   * The `mfa-enrol` step for an account that must hold a second factor and has none of any
+   * second-factor plugin (null otherwise): its pending token opens only the plugins' enrolment
+   * routes, never a session.
+   */
+  private async enrolmentStep(
+    em: EntityManager,
+    account: AccountState,
+    strategy: string,
+  ): Promise<PendingChallenge | null> {
+    if (!this.mfaRequired(account) || (await this.plugins.hasSecondFactor(account.id))) {
+      return null;
+    }
+    return this.pending.start(em, {
+      userId: account.id,
+      kind: MFA_ENROL,
+      strategy,
+      uiHint: MFA_ENROL_HINT,
+      accountVer: account.ver,
+    });
+  }
+
+  /**
+   * `ctx.auth.finishEnrolment` (CONTRACTS 14.2): the `mfa-enrol` step is done once the user holds
+   * a second factor; its token is used up and the sign-in goes on (forced password change, or the
+   * session with its cookies).
+   */
+  async finishEnrolment(
+    token: string | undefined,
+    o: { request: Request; response: Response },
+  ): Promise<EnrolmentOutcome> {
+    const step = await this.pending.describe(token);
+    if (!step || step.row.kind !== MFA_ENROL) {
+      throw new ServiceError(
+        'AUTH_INVALID_CREDENTIALS',
+        'This sign-in step is not valid any more; sign in again',
+      );
+    }
+    if (!(await this.plugins.hasSecondFactor(step.row.user_id))) {
+      throw new ServiceError('CONFLICT', 'Set up a second factor first');
+    }
+    const row = await this.db.transaction((em) => this.pending.complete(em, token, MFA_ENROL));
+    const client = { ip: o.request.ip ?? null, userAgent: o.request.headers['user-agent'] ?? null };
+    const outcome = await this.sessionOrPasswordChange(row.user_id, row.account_ver, client, row.strategy);
+    if (outcome.challenge) {
+      setPendingCookie(
+        o.response,
+        outcome.challenge.pendingToken,
+        outcome.challenge.expiresAt,
+        this.secureCookies,
+      );
+      const { challengeType, pendingToken, uiHint } = outcome.challenge;
+      return { challenge: { challengeType, pendingToken, uiHint } };
+    }
+    const s = outcome.session;
+    setSessionCookies(o.response, { accessToken: s.token, refreshToken: s.refreshToken }, this.secureCookies);
+    clearPendingCookie(o.response, this.secureCookies);
+    return { session: { user: s.user, token: s.token, exp: s.exp } };
   }
 
   /**
@@ -361,6 +446,12 @@ export class AuthService implements OnModuleInit {
     if ('challenge' in decided) {
       throw new ServiceError('FORBIDDEN', 'This account signs in with a second factor; sign in over HTTP');
     }
+    if (this.mfaRequired(claimed) && !(await this.plugins.hasSecondFactor(claimed.id))) {
+      throw new ServiceError(
+        'FORBIDDEN',
+        'This account must set up a second factor first; sign in over HTTP',
+      );
+    }
     const account = await this.db.transaction(async (em) => {
       const current = await this.accounts.lockAccount(em, claimed.id);
       if (!current || this.refusalReason(current) || current.ver !== claimed.ver) {
@@ -429,7 +520,7 @@ export class AuthService implements OnModuleInit {
   async setup(
     input: { email: string; name: string; password: string },
     client: ClientInfo,
-  ): Promise<IssuedSession> {
+  ): Promise<LoginOutcome> {
     // Cheap refusal first: after setup no call may cost a bcrypt hash (checked again under the lock).
     if (await this.accounts.anyUserExists(this.db.manager)) {
       throw new ServiceError('SETUP_COMPLETE', 'Setup has already been completed');
@@ -447,7 +538,11 @@ export class AuthService implements OnModuleInit {
       });
       const account = await this.accounts.loadAccount(em, id);
       await this.audit.record({ event: 'setup', actorId: id, target: `user:${id}`, ip: client.ip }, em);
-      return this.finishLogin(em, account!, client, 'setup');
+      // With `auth.mfa` covering it, the first account too sets up a second factor before a session.
+      const enrol = await this.enrolmentStep(em, account!, 'setup');
+      return enrol
+        ? { challenge: enrol }
+        : { session: await this.finishLogin(em, account!, client, 'setup') };
     });
   }
 

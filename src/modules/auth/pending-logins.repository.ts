@@ -56,15 +56,15 @@ export class PendingLoginsRepository {
   async completePendingLogin(
     em: EntityManager,
     id: string,
-    kind: { is: string } | { isNot: string },
+    kind: { is: string } | { isNot: string[] },
   ): Promise<PendingLoginRow | null> {
     const found = await rows<PendingLoginRow>(
       em,
       `UPDATE pending_logins SET completed_at = now()
         WHERE id = $1 AND completed_at IS NULL AND attempts < max_attempts AND expires_at > now()
-          AND (kind = $2) = $3
+          AND (kind = ANY($2::text[])) = $3
         RETURNING *`,
-      [id, 'is' in kind ? kind.is : kind.isNot, 'is' in kind],
+      [id, 'is' in kind ? [kind.is] : kind.isNot, 'is' in kind],
     );
     return found[0] ?? null;
   }

@@ -5,6 +5,7 @@ import { ServiceError } from '../../common/errors';
 import { SVC_CONNECTION } from '../../config/svc-options';
 import { PendingLoginRow, PendingLoginsRepository } from './pending-logins.repository';
 import { TokensService } from '../identity/tokens.service';
+import { MFA_ENROL } from '../plugins/plugin.types';
 
 /** CONTRACTS 3.2: a pending token lives 10 minutes and allows 5 wrong answers. */
 export const PENDING_TTL_MS = 10 * 60 * 1000;
@@ -76,9 +77,12 @@ export class PendingLoginsService {
     return this.use(em, token, { is: kind });
   }
 
-  /** Uses the token once for a plugin's challenge (any step but the forced password change). */
+  /**
+   * Uses the token once for a plugin's challenge: any step but the forced password change and the
+   * second-factor enrolment (which only the enrolment routes of a second-factor plugin take).
+   */
   completeChallenge(em: EntityManager, token: string | undefined): Promise<PendingLoginRow> {
-    return this.use(em, token, { isNot: SET_INITIAL_PASSWORD });
+    return this.use(em, token, { isNot: [SET_INITIAL_PASSWORD, MFA_ENROL] });
   }
 
   /**
@@ -111,7 +115,7 @@ export class PendingLoginsService {
   private async use(
     em: EntityManager,
     token: string | undefined,
-    kind: { is: string } | { isNot: string },
+    kind: { is: string } | { isNot: string[] },
   ): Promise<PendingLoginRow> {
     const claims = token ? this.tokens.verifyPending(token) : null;
     if (!claims) {

@@ -12,6 +12,7 @@ import { EntriesService } from './entries/entries.service';
 import { EntryCounts } from './entries/entry-counts';
 import { EntryReader } from './entries/entry-reader';
 import { FieldGroupsController } from './field-groups.controller';
+import { AuditModule } from '../audit/audit.module';
 import { JournalController } from './journal.controller';
 import { MediaHooks } from './media-hooks.service';
 import { SchemaApplier } from './schema-applier';
@@ -20,7 +21,7 @@ import { SinglesController } from './singles.controller';
 
 /** Collections, singles, field groups and their entries (SPEC 1.6, 4.1-4.3, 5.4.2). */
 @Module({
-  imports: [RbacModule],
+  imports: [RbacModule, AuditModule],
   controllers: [
     CollectionsController,
     EntriesController,

@@ -5,6 +5,8 @@ import { ServiceError } from '../../common/errors';
 import { SVC_CONNECTION } from '../../config/svc-options';
 import { withoutStatementTimeout } from '../../database/data-source';
 import { isUniqueViolation, PG_ERROR, pgError } from '../../database/pg-errors';
+import { AuditService } from '../audit/audit.service';
+import { AUDIT_EVENTS } from '../audit/audit.types';
 import { RbacService } from '../rbac/rbac.service';
 import {
   CONTENT_ACTIONS,
@@ -52,12 +54,16 @@ export const GROUPS_LOCK = 'field-groups';
  * destructive. The REST operations (SchemaService) and the code sync (CodeSyncService) write
  * through it; the caller refreshes the registry and the permission cache after the commit.
  */
+/** Changes listed in a `schema-applied` audit row (the journal keeps them all). */
+const AUDITED_CHANGES = 100;
+
 @Injectable()
 export class SchemaApplier {
   constructor(
     @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
     private readonly repo: DefinitionsRepository,
     private readonly rbac: RbacService,
+    private readonly audit: AuditService,
   ) {}
 
   /** A new definition made over REST (source `ui`). */
@@ -250,7 +256,11 @@ export class SchemaApplier {
     await this.record(em, row.kind, row.slug, planSchemaChange(row.definition.fields, []), appliedBy);
   }
 
-  /** The journal row of `changes` (none when nothing changed). */
+  /**
+   * The journal row of `changes` and its `schema-applied` audit row (CONTRACTS 14.3: target
+   * `<kind>:<slug>`, actor the applier or none for the code sync, metadata the kind and field of
+   * each change, at most AUDITED_CHANGES of them); none when nothing changed.
+   */
   async record(
     em: EntityManager,
     target: DefinitionKind,
@@ -260,6 +270,21 @@ export class SchemaApplier {
   ): Promise<void> {
     if (changes.length) {
       await this.repo.insertJournal(em, { target, slug, changes: [...changes], appliedBy });
+      await this.audit.record(
+        {
+          event: AUDIT_EVENTS.schemaApplied,
+          actorId: appliedBy,
+          target: `${target}:${slug}`,
+          metadata: {
+            count: changes.length,
+            destructive: changes.some((c) => c.destructive),
+            changes: changes
+              .slice(0, AUDITED_CHANGES)
+              .map((c) => ({ kind: c.kind, field: c.field, destructive: c.destructive })),
+          },
+        },
+        em,
+      );
     }
   }
 

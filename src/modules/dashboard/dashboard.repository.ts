@@ -166,7 +166,8 @@ export class DashboardRepository {
     if (!scope.all) {
       params.push(scope.userId, `user:${scope.userId}`, scope.targetPatterns, scope.collections);
       where = `WHERE a.actor_id = $1 OR a.target = $2 OR a.target LIKE ANY($3::text[])
-                  OR (a.target LIKE 'collection:%' AND split_part(a.target, ':', 2) = ANY($4::text[]))`;
+                  OR (a.target LIKE 'collection:%' AND a.event <> 'schema-applied'
+                      AND split_part(a.target, ':', 2) = ANY($4::text[]))`;
     }
     return pagedRows<ActivityRow>(em, {
       with: `WITH visible AS (

@@ -54,7 +54,8 @@ interface Readable {
  * - activity: super-admins see every audit row; others their own actions, rows about their own
  *   account, rows whose target their permissions cover (`user:` with read-users, `role:` with
  *   read-roles, `settings:` with manage-settings) and `collection:<slug>[:...]` rows of
- *   collections they may read. Failed sign-ins (no actor, no target) are super-admins' only.
+ *   collections they may read (but not `schema-applied`: schema changes, like the schema
+ *   journal, are for super-admins). Failed sign-ins (no actor, no target) are super-admins' only.
  *   No item carries the IP or the metadata of its row.
  */
 @Injectable()

@@ -13,6 +13,8 @@ import {
   StoredSmtpConfig,
 } from './email-providers.repository';
 import { SecretBox } from '../../common/secret-box';
+import { AuditService } from '../audit/audit.service';
+import { AUDIT_EVENTS } from '../audit/audit.types';
 import type { SmtpSettings } from './smtp-transport';
 import type { CreateEmailProviderDto, UpdateEmailProviderDto } from './dto/email-provider.dto';
 
@@ -42,6 +44,7 @@ export class EmailProvidersService {
     @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
     private readonly repo: EmailProvidersRepository,
     private readonly secrets: SecretBox,
+    private readonly audit: AuditService,
   ) {}
 
   async list(query: Record<string, unknown>): Promise<ListRecord<EmailProviderRecord>> {
@@ -66,7 +69,7 @@ export class EmailProvidersService {
       if (isDefault) {
         await this.repo.clearDefault(em);
       }
-      return this.repo.insert(em, {
+      const created = await this.repo.insert(em, {
         name: dto.name,
         fromEmail: dto.fromEmail,
         fromName: emptyToNull(dto.fromName),
@@ -79,6 +82,8 @@ export class EmailProvidersService {
         passwordEnc: this.sealPassword(dto.config.password, null),
         isDefault,
       });
+      await this.recordAudit(em, 'email-provider-created', created.id, { isDefault });
+      return created;
     });
     this.logger.log({ providerId: row.id }, 'email provider created');
     return toEmailProviderRecord(row);
@@ -98,13 +103,22 @@ export class EmailProvidersService {
         secure: c.secure ?? current.config.secure === true,
         user: c.user === undefined ? (current.config.user ?? null) : emptyToNull(c.user),
       };
-      return this.repo.update(em, id, {
+      const updated = await this.repo.update(em, id, {
         name: dto.name ?? current.name,
         fromEmail: dto.fromEmail ?? current.from_email,
         fromName: dto.fromName === undefined ? current.from_name : emptyToNull(dto.fromName),
         config,
         passwordEnc: this.sealPassword(c.password, current.password_enc),
       });
+      // The names of the fields sent (`config.password` among them when it was), never a value.
+      const fields = [
+        ...(['name', 'fromEmail', 'fromName'] as const).filter((k) => dto[k] !== undefined),
+        ...Object.keys(c)
+          .filter((k) => c[k as keyof typeof c] !== undefined)
+          .map((k) => `config.${k}`),
+      ];
+      await this.recordAudit(em, 'email-provider-updated', id, { fields });
+      return updated;
     });
     if (!row) {
       throw notFound();
@@ -115,12 +129,39 @@ export class EmailProvidersService {
 
   /** Deleting the default leaves no default: sends then follow CONTRACTS 3.4 until another is chosen. */
   async delete(id: string): Promise<EmailProviderRecord> {
-    const row = await this.repo.delete(this.db.manager, id);
+    const row = await this.db.transaction(async (em) => {
+      const deleted = await this.repo.delete(em, id);
+      if (deleted) {
+        await this.recordAudit(em, 'email-provider-deleted', id, {});
+      }
+      return deleted;
+    });
     if (!row) {
       throw notFound();
     }
     this.logger.log({ providerId: id }, 'email provider deleted');
     return toEmailProviderRecord(row);
+  }
+
+  /**
+   * `settings-changed` (CONTRACTS 14.3) for a provider write, in its transaction: target
+   * `email-provider:<id>`, the signed-in caller as actor, what was done; never the SMTP password.
+   */
+  private recordAudit(
+    em: EntityManager,
+    action: string,
+    id: string,
+    details: Record<string, unknown>,
+  ): Promise<void> {
+    return this.audit.record(
+      {
+        event: AUDIT_EVENTS.settingsChanged,
+        actorId: this.audit.requestActorId(),
+        target: `email-provider:${id}`,
+        metadata: { action, ...details },
+      },
+      em,
+    );
   }
 
   /** Makes this provider the only default, in one transaction. */
@@ -131,7 +172,9 @@ export class EmailProvidersService {
         throw notFound();
       }
       await this.repo.clearDefault(em, id);
-      return this.repo.markDefault(em, id);
+      const marked = await this.repo.markDefault(em, id);
+      await this.recordAudit(em, 'email-provider-default-set', id, {});
+      return marked;
     });
     if (!row) {
       throw notFound();

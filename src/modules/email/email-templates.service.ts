@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { ServiceError } from '../../common/errors';
 import { listRecord, ListRecord, parseListQuery } from '../../common/pagination';
 import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
 import { isUniqueViolation } from '../../database/pg-errors';
+import { AuditService } from '../audit/audit.service';
+import { AUDIT_EVENTS } from '../audit/audit.types';
 import { BUILT_IN_TEMPLATE_SLUGS } from './email.constants';
 import { EmailLayout, RenderedEmail, renderTemplate, TemplateVariables } from './email-render';
 import {
@@ -36,6 +38,7 @@ export class EmailTemplatesService {
     @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
     private readonly repo: EmailTemplatesRepository,
     @Inject(SVC_OPTIONS) private readonly options: SvcOptions,
+    private readonly audit: AuditService,
   ) {}
 
   async list(query: Record<string, unknown>): Promise<ListRecord<EmailTemplateRecord>> {
@@ -50,12 +53,18 @@ export class EmailTemplatesService {
 
   async create(dto: CreateEmailTemplateDto): Promise<EmailTemplateRecord> {
     try {
-      const row = await this.repo.insert(this.db.manager, {
-        slug: dto.slug,
-        name: dto.name,
-        subject: dto.subject,
-        html: dto.html,
-        text: dto.text || null,
+      const row = await this.db.transaction(async (em) => {
+        const created = await this.repo.insert(em, {
+          slug: dto.slug,
+          name: dto.name,
+          subject: dto.subject,
+          html: dto.html,
+          text: dto.text || null,
+        });
+        await this.recordAudit(em, 'email-template-created', `email-template:${created.id}`, {
+          slug: created.slug,
+        });
+        return created;
       });
       return toEmailTemplateRecord(row);
     } catch (e) {
@@ -77,13 +86,21 @@ export class EmailTemplatesService {
         ) {
           throw new ServiceError('CONFLICT', `The built-in template ${current.slug} cannot be renamed`);
         }
-        return this.repo.update(em, id, {
+        const updated = await this.repo.update(em, id, {
           slug: dto.slug ?? current.slug,
           name: dto.name ?? current.name,
           subject: dto.subject ?? current.subject,
           html: dto.html ?? current.html,
           text: dto.text === undefined ? current.text : dto.text || null,
         });
+        const fields = (['slug', 'name', 'subject', 'html', 'text'] as const).filter(
+          (k) => dto[k] !== undefined,
+        );
+        await this.recordAudit(em, 'email-template-updated', `email-template:${id}`, {
+          slug: updated?.slug ?? current.slug,
+          fields,
+        });
+        return updated;
       });
       if (!row) {
         throw notFound();
@@ -102,7 +119,13 @@ export class EmailTemplatesService {
         `The built-in template ${current.slug} cannot be deleted; edit it instead`,
       );
     }
-    const row = await this.repo.delete(this.db.manager, id);
+    const row = await this.db.transaction(async (em) => {
+      const deleted = await this.repo.delete(em, id);
+      if (deleted) {
+        await this.recordAudit(em, 'email-template-deleted', `email-template:${id}`, { slug: deleted.slug });
+      }
+      return deleted;
+    });
     if (!row) {
       throw notFound();
     }
@@ -114,7 +137,31 @@ export class EmailTemplatesService {
   }
 
   async updateLayout(dto: UpdateEmailLayoutDto): Promise<EmailLayoutRecord> {
-    return toEmailLayoutRecord(await this.repo.updateLayout(this.db.manager, dto));
+    const row = await this.db.transaction(async (em) => {
+      const updated = await this.repo.updateLayout(em, dto);
+      const fields = Object.keys(dto).filter((k) => dto[k as keyof UpdateEmailLayoutDto] !== undefined);
+      await this.recordAudit(em, 'email-layout-updated', 'email-layout:default', { fields });
+      return updated;
+    });
+    return toEmailLayoutRecord(row);
+  }
+
+  /** `settings-changed` (CONTRACTS 14.3) for a template or layout write, in its transaction. */
+  private recordAudit(
+    em: EntityManager,
+    action: string,
+    target: string,
+    details: Record<string, unknown>,
+  ): Promise<void> {
+    return this.audit.record(
+      {
+        event: AUDIT_EVENTS.settingsChanged,
+        actorId: this.audit.requestActorId(),
+        target,
+        metadata: { action, ...details },
+      },
+      em,
+    );
   }
 
   /**

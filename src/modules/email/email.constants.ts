@@ -1,10 +1,15 @@
 import { SLUG_PATTERN } from '../../fields';
-/** Slugs of the built-in templates (CONTRACTS 7), seeded by the Email migration. */
+/**
+ * Slugs of the built-in templates (CONTRACTS 7), seeded by the Email migration; `magic-link` (the
+ * shipped magicLinkPlugin's, CONTRACTS 14.5) by MagicLinkTemplate. They can be edited, never
+ * renamed or deleted.
+ */
 export const EMAIL_TEMPLATES = {
   verifyEmail: 'verify-email',
   resetPassword: 'reset-password',
   invite: 'invite',
   passwordChanged: 'password-changed',
+  magicLink: 'magic-link',
 } as const;
 
 export type BuiltInTemplateSlug = (typeof EMAIL_TEMPLATES)[keyof typeof EMAIL_TEMPLATES];

@@ -1,3 +1,4 @@
+import { AuditModule } from '../audit/audit.module';
 import { Module } from '@nestjs/common';
 import { SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
 import { EmailProvidersController } from './email-providers.controller';
@@ -12,10 +13,12 @@ import { SecretBox } from '../../common/secret-box';
 
 /**
  * Email: providers, templates and layout over REST, and EmailService for the rest of the
- * service. Depends on no other module (the access decorators are metadata only), so the jobs
- * (account mail) can import it.
+ * service. Depends only on the audit module (provider, template and layout writes are audited
+ * as `settings-changed`; the access decorators are metadata only), so the jobs (account mail)
+ * can import it.
  */
 @Module({
+  imports: [AuditModule],
   controllers: [EmailProvidersController, EmailTemplatesController, EmailController],
   providers: [
     { provide: SecretBox, inject: [SVC_OPTIONS], useFactory: (o: SvcOptions) => new SecretBox(o.secret) },

@@ -112,6 +112,10 @@ export const PAGES_JS = String.raw`(function () {
     for (var i = 0; i < invalid.length; i++) {
       invalid[i].removeAttribute('aria-invalid');
     }
+    var fieldErrors = document.querySelectorAll('.field-error');
+    for (var j = 0; j < fieldErrors.length; j++) {
+      fieldErrors[j].textContent = '';
+    }
   }
 
   function showError(text, items) {
@@ -161,10 +165,16 @@ export const PAGES_JS = String.raw`(function () {
         items.push(p.message);
       }
       if (form && p && typeof p.path === 'string') {
-        var name = p.path === 'newPassword' ? 'password' : p.path;
+        // scopes.2 names the field scopes
+        var name = p.path === 'newPassword' ? 'password' : p.path.split('.')[0];
         var input = form.elements.namedItem(name);
         if (input && input.setAttribute) {
           input.setAttribute('aria-invalid', 'true');
+          // A field with its own error slot shows the message next to it too.
+          var slot = input.id ? $(input.id + '-error') : null;
+          if (slot && typeof p.message === 'string') {
+            slot.textContent = (slot.textContent ? slot.textContent + ' ' : '') + p.message;
+          }
         }
       }
     });
@@ -365,7 +375,15 @@ export const PAGES_JS = String.raw`(function () {
   var pendingToken = null;
 
   function showStep(id) {
-    var steps = ['step-login', 'step-challenge', 'step-passkey', 'step-initial-password', 'step-unsupported'];
+    var steps = [
+      'step-login',
+      'step-challenge',
+      'step-passkey',
+      'step-initial-password',
+      'step-enrol',
+      'step-recovery',
+      'step-unsupported',
+    ];
     steps.forEach(function (s) {
       show($(s), s === id);
     });
@@ -380,6 +398,10 @@ export const PAGES_JS = String.raw`(function () {
       if (fromClick) {
         button.click();
       }
+      return;
+    }
+    if (type === 'mfa-enrol') {
+      startEnrolment(hint);
       return;
     }
     if (type === 'set-initial-password') {
@@ -504,6 +526,142 @@ export const PAGES_JS = String.raw`(function () {
     });
   }
 
+  // ---- the mfa-enrol step: a second factor set up before the session (CONTRACTS 14.2)
+
+  /** GET /auth/ui, asked once: its challenge views name the installed second factors. */
+  var loginUi = null;
+  function loadLoginUi() {
+    if (!loginUi) {
+      loginUi = api('GET', '/auth/ui');
+    }
+    return loginUi;
+  }
+
+  /** The enrolment routes take the pending token in the body, else read the svc_pending cookie. */
+  function withPending(body) {
+    var out = Object.assign({}, body || {});
+    if (pendingToken) {
+      out.pendingToken = pendingToken;
+    }
+    return out;
+  }
+
+  /** An enrolment route's refusal: a spent or expired step starts over, anything else is shown. */
+  function enrolProblem(error, form, messages) {
+    if (error.code === 'AUTH_REQUIRED' || error.code === 'AUTH_INVALID_CREDENTIALS') {
+      backToLogin('This sign-in has expired. Sign in again.');
+      return;
+    }
+    showProblem(error, form, messages);
+  }
+
+  /** The session, or the next step, once the second factor is set up. */
+  function afterEnrolment(data) {
+    if (data && data.status === 'challenge') {
+      pendingToken = data.pendingToken || null;
+      startStep(data.challengeType, data.uiHint, undefined, false);
+      return;
+    }
+    go(nextPath());
+  }
+
+  async function showEnrolment(hint) {
+    var ui = await loadLoginUi();
+    var views = (ui.ok && ui.data && ui.data.challengeViews) || {};
+    var totp = !!views.totp;
+    var passkey = !!views.passkey && passkeysSupported();
+    if (!totp && !passkey) {
+      showStep('step-unsupported');
+      $('unsupported-text').textContent =
+        (hint ? hint + '. ' : '') + 'This page cannot set up a second factor here. Ask an administrator.';
+      $('unsupported-title').focus();
+      return;
+    }
+    showStep('step-enrol');
+    // The page's own words: the service's hint names every kind of second factor, installed or not.
+    $('enrol-text').textContent =
+      'Your account needs a second factor before you can sign in. ' +
+      (totp && passkey
+        ? 'Set up an authenticator app or a passkey.'
+        : totp
+          ? 'Set up an authenticator app.'
+          : 'Add a passkey.');
+    show($('enrol-totp'), totp);
+    show($('enrol-totp-start'), true);
+    show($('enrol-totp-setup'), false);
+    show($('enrol-passkey'), passkey);
+    $('enrol-title').focus();
+  }
+
+  function startEnrolment(hint) {
+    showEnrolment(hint).catch(function () {
+      showError('Something went wrong. Reload the page and try again.');
+    });
+  }
+
+  async function enrolTotpStart() {
+    var r = await api('POST', '/plugins/totp/enroll', withPending({}));
+    if (!r.ok) {
+      enrolProblem(r.error);
+      return;
+    }
+    $('enrol-totp-secret').textContent = r.data.secret;
+    $('enrol-totp-qr').src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(r.data.qrSvg);
+    show($('enrol-totp-start'), false);
+    show($('enrol-totp-setup'), true);
+    $('enrol-totp-code').focus();
+  }
+
+  /** The answer of the TOTP enrolment, kept while its recovery codes are shown. */
+  var enrolled = null;
+
+  async function enrolTotpConfirm(form) {
+    var code = form.elements.namedItem('code');
+    var r = await api('POST', '/plugins/totp/enroll/confirm', withPending({ code: code.value.trim() }));
+    if (!r.ok) {
+      if (r.error.code === 'INVALID_INPUT') {
+        code.value = '';
+      }
+      enrolProblem(r.error, form, { INVALID_INPUT: 'That code is not right. Try the code the app shows now.' });
+      return;
+    }
+    form.reset();
+    var codes = $('recovery-codes');
+    codes.textContent = '';
+    ((r.data && r.data.recoveryCodes) || []).forEach(function (c) {
+      var li = document.createElement('li');
+      li.textContent = c;
+      codes.appendChild(li);
+    });
+    enrolled = r.data;
+    showStep('step-recovery');
+    $('recovery-title').focus();
+  }
+
+  async function enrolPasskey(form) {
+    var options = await api('POST', PASSKEYS + '/register/options', withPending({}));
+    if (!options.ok) {
+      enrolProblem(options.error, form);
+      return;
+    }
+    var asked = await askPasskey('create', options.data);
+    if (!asked.ok) {
+      showError(asked.message);
+      return;
+    }
+    var body = withPending({ response: asked.credential });
+    var name = value(form, 'name').trim();
+    if (name) {
+      body.name = name;
+    }
+    var r = await api('POST', PASSKEYS + '/register/verify', body);
+    if (!r.ok) {
+      enrolProblem(r.error, form);
+      return;
+    }
+    afterEnrolment(r.data);
+  }
+
   var LOGIN_MESSAGES = {
     AUTH_INVALID_CREDENTIALS: 'The email address or password is not right.',
   };
@@ -544,6 +702,12 @@ export const PAGES_JS = String.raw`(function () {
       await resolveStep({ code: code.value.trim() }, 'That code is not right.', code);
     });
     onClick($('passkey-button'), confirmWithPasskey);
+    onClick($('enrol-totp-start'), enrolTotpStart);
+    onSubmit($('enrol-totp-form'), enrolTotpConfirm);
+    onSubmit($('enrol-passkey-form'), enrolPasskey);
+    $('recovery-continue').addEventListener('click', function () {
+      afterEnrolment(enrolled);
+    });
 
     onSubmit($('initial-password-form'), async function (form) {
       if (!passwordsMatch(form)) {
@@ -574,7 +738,7 @@ export const PAGES_JS = String.raw`(function () {
       }
     }
 
-    var ui = await api('GET', '/auth/ui');
+    var ui = await loadLoginUi();
     var providers = ui.ok && ui.data && Array.isArray(ui.data.providers) ? ui.data.providers : [];
     var list = $('provider-list');
     providers.forEach(function (p) {
@@ -686,11 +850,99 @@ export const PAGES_JS = String.raw`(function () {
     return iso ? new Date(iso).toLocaleDateString() : '—';
   }
 
+  function when(iso) {
+    return iso ? new Date(iso).toLocaleString() : '—';
+  }
+
   function cell(row, text) {
     var td = document.createElement('td');
     td.textContent = text;
     row.appendChild(td);
     return td;
+  }
+
+  function actionButton(text, label, handler) {
+    var button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = text;
+    button.setAttribute('aria-label', label);
+    onClick(button, handler);
+    return button;
+  }
+
+  // ---- sessions (GET /auth/sessions): end one, or all but this one
+
+  async function loadSessions() {
+    var r = await authed('GET', '/auth/sessions');
+    if (!r) {
+      return;
+    }
+    if (!r.ok) {
+      show($('sessions'), false);
+      return;
+    }
+    show($('sessions'), true);
+    var body = $('sessions-body');
+    body.textContent = '';
+    var items = (r.data && r.data.items) || [];
+    var others = 0;
+    items.forEach(function (s) {
+      var row = document.createElement('tr');
+      var agent = document.createElement('th');
+      agent.scope = 'row';
+      agent.className = 'agent';
+      agent.textContent = s.userAgent || 'Unknown';
+      row.appendChild(agent);
+      cell(row, s.ip || '—');
+      cell(row, when(s.createdAt));
+      cell(row, when(s.lastUsedAt));
+      var actions = cell(row, '');
+      if (s.current) {
+        var mark = document.createElement('strong');
+        mark.textContent = 'This device';
+        actions.appendChild(mark);
+      } else {
+        others += 1;
+        var label = 'End the session of ' + (s.userAgent || 'an unknown browser') + ', last used ' + when(s.lastUsedAt);
+        actions.appendChild(
+          actionButton('End', label, function () {
+            return endSession(s);
+          }),
+        );
+      }
+      body.appendChild(row);
+    });
+    show($('sessions-end-others'), others > 0);
+  }
+
+  async function endSession(s) {
+    var r = await authed('DELETE', '/auth/sessions/' + encodeURIComponent(s.id));
+    if (!r) {
+      return;
+    }
+    if (!r.ok && r.status !== 404) {
+      showProblem(r.error);
+      return;
+    }
+    await loadSessions();
+    showNotice(r.ok ? 'The session is ended: that device is signed out.' : 'That session had ended already.', true);
+  }
+
+  async function endOtherSessions() {
+    var r = await authed('DELETE', '/auth/sessions');
+    if (!r) {
+      return;
+    }
+    if (!r.ok) {
+      showProblem(r.error);
+      return;
+    }
+    await loadSessions();
+    var n = r.data && typeof r.data.ended === 'number' ? r.data.ended : 0;
+    showNotice(
+      (n === 1 ? '1 other session is ended.' : n + ' other sessions are ended.') + ' You are still signed in here.',
+      true,
+    );
   }
 
   async function loadKeys() {
@@ -713,12 +965,22 @@ export const PAGES_JS = String.raw`(function () {
       name.textContent = key.name;
       row.appendChild(name);
       cell(row, key.keyPrefix + '…');
-      cell(row, key.type);
+      var scoped = Array.isArray(key.scopes) && key.scopes.length > 0;
+      cell(row, key.type + (scoped ? ' (scopes: ' + key.scopes.join(', ') + ')' : ''));
       cell(row, key.status);
       cell(row, day(key.expiresAt));
       cell(row, day(key.lastUsedAt));
       var actions = cell(row, '');
+      actions.className = 'actions';
       if (key.status === 'active') {
+        var rotate = document.createElement('button');
+        rotate.type = 'button';
+        rotate.textContent = 'Rotate';
+        rotate.setAttribute('aria-label', 'Rotate the key ' + key.name);
+        rotate.addEventListener('click', function () {
+          startRotation(key, rotate);
+        });
+        actions.appendChild(rotate);
         var button = document.createElement('button');
         button.type = 'button';
         button.textContent = 'Revoke';
@@ -732,6 +994,63 @@ export const PAGES_JS = String.raw`(function () {
     });
     show($('keys-table'), items.length > 0);
     show($('keys-empty'), items.length === 0);
+  }
+
+  var rotating = null;
+
+  /** Rotate on a key's row: the form asking how long the old value keeps working. */
+  function startRotation(key, button) {
+    clearMessages();
+    rotating = { key: key, button: button };
+    // A value shown before leaves the page: one new value at a time.
+    show($('key-created'), false);
+    $('key-value').value = '';
+    $('key-rotate-title').textContent = 'Rotate the key ' + key.name;
+    $('key-rotate-form').reset();
+    show($('key-rotate-form'), true);
+    $('key-rotate-grace').focus();
+  }
+
+  function endRotation(refocus) {
+    show($('key-rotate-form'), false);
+    var was = rotating;
+    rotating = null;
+    if (refocus && was && document.body.contains(was.button)) {
+      was.button.focus();
+    }
+  }
+
+  /** The new value, shown once (as a new key is). */
+  function showNewKey(key, label) {
+    show($('key-created'), true);
+    $('key-value-label').textContent = label;
+    var out = $('key-value');
+    out.value = key;
+    out.focus();
+    out.select();
+  }
+
+  async function rotateKey(form) {
+    if (!rotating) {
+      return;
+    }
+    var key = rotating.key;
+    var grace = Number(value(form, 'graceSeconds')) || 0;
+    var r = await authed('POST', '/api-keys/' + encodeURIComponent(key.id) + '/rotate', { graceSeconds: grace });
+    if (!r) {
+      return;
+    }
+    if (!r.ok) {
+      showProblem(r.error, form);
+      return;
+    }
+    endRotation(false);
+    await loadKeys();
+    showNewKey(r.data.key, 'The new value of ' + r.data.item.name + ': copy it now, it is not shown again');
+    var old = grace
+      ? 'The old value keeps working for ' + (grace === 3600 ? '1 hour' : grace / 3600 + ' hours') + '.'
+      : 'The old value no longer works.';
+    showNotice('The key ' + r.data.item.name + ' is rotated. Copy the new value now: it is not shown again. ' + old, false);
   }
 
   async function revokeKey(key) {
@@ -748,6 +1067,7 @@ export const PAGES_JS = String.raw`(function () {
     }
     show($('key-created'), false);
     $('key-value').value = '';
+    endRotation(false);
     await loadKeys();
     showNotice('The key ' + key.name + ' is revoked.', true);
   }
@@ -888,6 +1208,14 @@ export const PAGES_JS = String.raw`(function () {
       if (expires) {
         body.expiresAt = new Date(expires + 'T23:59:59Z').toISOString();
       }
+      var scopes = value(form, 'scopes')
+        .split(/[\s,]+/)
+        .filter(function (slug) {
+          return slug !== '';
+        });
+      if (scopes.length) {
+        body.scopes = scopes;
+      }
       var r = await authed('POST', '/api-keys', body);
       if (!r) {
         return;
@@ -897,14 +1225,16 @@ export const PAGES_JS = String.raw`(function () {
         return;
       }
       form.reset();
+      endRotation(false);
       await loadKeys();
-      show($('key-created'), true);
-      var out = $('key-value');
-      out.value = r.data.key;
+      showNewKey(r.data.key, 'Your new key: copy it now, it is not shown again');
       showNotice('The key ' + r.data.item.name + ' is created. Copy it now: it is not shown again.', false);
-      out.focus();
-      out.select();
     });
+    onSubmit($('key-rotate-form'), rotateKey);
+    $('key-rotate-cancel').addEventListener('click', function () {
+      endRotation(true);
+    });
+    onClick($('sessions-end-others'), endOtherSessions);
     $('key-copy').addEventListener('click', function () {
       var text = $('key-value').value;
       if (navigator.clipboard) {
@@ -975,9 +1305,10 @@ export const PAGES_JS = String.raw`(function () {
       showNotice('Two-step verification is off.', true);
     });
 
-    await loadKeys();
-    await loadPasskeys();
+    await loadSessions();
     await loadTotp();
+    await loadPasskeys();
+    await loadKeys();
   }
 
   var PAGES = {
@@ -1054,6 +1385,10 @@ h2 {
 }
 h3 {
   font-size: 1.1rem;
+  margin-top: 1.75rem;
+}
+h4 {
+  font-size: 1rem;
 }
 a {
   color: var(--accent);
@@ -1109,6 +1444,30 @@ button:disabled {
 }
 td button {
   padding: 0.2rem 0.6rem;
+}
+td.actions button {
+  display: block;
+  margin: 0.15rem 0;
+}
+button.secondary {
+  color: var(--accent);
+  background: var(--bg);
+  margin-left: 0.5rem;
+}
+.field-error {
+  margin: 0.25rem 0 0;
+  color: var(--error);
+  font-weight: 600;
+}
+.field-error:empty {
+  display: none;
+}
+th.agent {
+  font-weight: normal;
+  overflow-wrap: anywhere;
+}
+#sessions-end-others {
+  margin-bottom: 1rem;
 }
 .alert,
 .notice {
@@ -1168,7 +1527,7 @@ code,
 #key-created {
   margin-top: 1.5rem;
 }
-#totp-qr {
+.qr {
   display: block;
   margin: 1rem 0;
   background: #ffffff;

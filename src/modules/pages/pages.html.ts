@@ -56,16 +56,22 @@ function field(o: {
   required?: boolean;
   hint?: string;
   extra?: string;
+  /** A place for the field's own errors (`data.errors` naming it), read with the field. */
+  errors?: boolean;
 }): string {
   const hintId = `${o.id}-hint`;
+  const errorId = `${o.id}-error`;
+  const described = [o.hint ? hintId : '', o.errors ? errorId : ''].filter(Boolean).join(' ');
   return `<div class="field">
 <label for="${esc(o.id)}">${esc(o.label)}</label>
 <input id="${esc(o.id)}" name="${esc(o.name)}" type="${esc(o.type ?? 'text')}"${
     o.autocomplete ? ` autocomplete="${esc(o.autocomplete)}"` : ''
-  }${o.required === false ? '' : ' required'}${o.hint ? ` aria-describedby="${esc(hintId)}"` : ''}${
+  }${o.required === false ? '' : ' required'}${described ? ` aria-describedby="${esc(described)}"` : ''}${
     o.extra ? ` ${o.extra}` : ''
   }>
-${o.hint ? `<p class="hint" id="${esc(hintId)}">${esc(o.hint)}</p>` : ''}
+${o.hint ? `<p class="hint" id="${esc(hintId)}">${esc(o.hint)}</p>` : ''}${
+    o.errors ? `<p class="field-error" id="${esc(errorId)}"></p>` : ''
+  }
 </div>`;
 }
 
@@ -142,6 +148,36 @@ ${passwordPair('initial')}
 <button type="submit">Set password and sign in</button>
 </form>
 <p><a href="/admin/login">Start over</a></p>
+</section>
+<section id="step-enrol" hidden aria-labelledby="enrol-title">
+<h2 id="enrol-title" tabindex="-1">Set up a second factor</h2>
+<p id="enrol-text">Your account needs a second factor. Set one up to finish signing in.</p>
+<div id="enrol-totp" hidden>
+<h3 id="enrol-totp-title">An authenticator app</h3>
+<button type="button" id="enrol-totp-start">Set up an authenticator app</button>
+<div id="enrol-totp-setup" hidden>
+<p>Scan the QR code with your authenticator app, or type in this key: <code id="enrol-totp-secret"></code></p>
+<img id="enrol-totp-qr" class="qr" alt="QR code holding the key above, for your authenticator app" width="200" height="200">
+<form id="enrol-totp-form" method="post">
+${field({ id: 'enrol-totp-code', name: 'code', label: 'Code from the app', autocomplete: 'one-time-code', extra: 'inputmode="numeric" maxlength="64" spellcheck="false"' })}
+<button type="submit">Turn on two-step verification and sign in</button>
+</form>
+</div>
+</div>
+<div id="enrol-passkey" hidden>
+<h3 id="enrol-passkey-title">A passkey</h3>
+<form id="enrol-passkey-form" method="post" aria-labelledby="enrol-passkey-title">
+${field({ id: 'enrol-passkey-name', name: 'name', label: 'Name of the passkey (optional)', required: false, hint: 'For example the device it is on.', extra: 'maxlength="100"' })}
+<button type="submit">Add a passkey and sign in</button>
+</form>
+</div>
+<p><a href="/admin/login">Start over</a></p>
+</section>
+<section id="step-recovery" hidden aria-labelledby="recovery-title">
+<h2 id="recovery-title" tabindex="-1">Your recovery codes</h2>
+<p>Two-step verification is on. Each code signs you in once when you do not have your app. Keep them somewhere safe: they are not shown again.</p>
+<ul id="recovery-codes" class="codes"></ul>
+<button type="button" id="recovery-continue">I have kept them: continue</button>
 </section>
 <section id="step-unsupported" hidden aria-labelledby="unsupported-title">
 <h2 id="unsupported-title" tabindex="-1">Another step is needed</h2>
@@ -238,16 +274,89 @@ ${regions()}
 <p id="who-text">Loading…</p>
 <button type="button" id="sign-out">Sign out</button>
 </section>
+<section id="security" aria-labelledby="security-title">
+<h2 id="security-title" tabindex="-1">Security</h2>
+<section id="sessions" hidden aria-labelledby="sessions-title">
+<h3 id="sessions-title" tabindex="-1">Sessions</h3>
+<p>Every place you are signed in. End the ones you do not know or no longer use; to end this one, sign out.</p>
+<table id="sessions-table">
+<caption class="visually-hidden">Where you are signed in, most recently used first</caption>
+<thead><tr><th scope="col">Browser or app</th><th scope="col">IP address</th><th scope="col">Started</th><th scope="col">Last used</th><th scope="col">Actions</th></tr></thead>
+<tbody id="sessions-body"></tbody>
+</table>
+<button type="button" id="sessions-end-others" hidden>Sign out everywhere else</button>
+</section>
+<section id="totp" hidden aria-labelledby="totp-title">
+<h3 id="totp-title" tabindex="-1">Two-step verification</h3>
+<p id="totp-state"></p>
+<button type="button" id="totp-start" hidden>Set up an authenticator app</button>
+<div id="totp-enrol" hidden>
+<h4 id="totp-enrol-title" tabindex="-1">Set up your authenticator app</h4>
+<p>Scan the QR code with your authenticator app, or type in this key: <code id="totp-secret"></code></p>
+<img id="totp-qr" class="qr" alt="QR code holding the key above, for your authenticator app" width="200" height="200">
+<form id="totp-confirm-form" method="post">
+${field({ id: 'totp-confirm-code', name: 'code', label: 'Code from the app', autocomplete: 'one-time-code', extra: 'inputmode="numeric" maxlength="64" spellcheck="false"' })}
+<button type="submit">Turn on two-step verification</button>
+</form>
+</div>
+<div id="totp-recovery" hidden>
+<h4 id="totp-recovery-title" tabindex="-1">Recovery codes</h4>
+<p>Each code signs you in once when you do not have your app. Keep them somewhere safe: they are not shown again.</p>
+<ul id="totp-codes" class="codes"></ul>
+</div>
+<form id="totp-disable-form" method="post" hidden>
+${field({ id: 'totp-disable-code', name: 'code', label: 'A current code or a recovery code', autocomplete: 'one-time-code', extra: 'maxlength="64" spellcheck="false"' })}
+<button type="submit">Turn off two-step verification</button>
+</form>
+</section>
+<section id="passkeys" hidden aria-labelledby="passkeys-title">
+<h3 id="passkeys-title" tabindex="-1">Passkeys</h3>
+<p>A passkey signs you in with your device’s screen lock or a security key: on its own, or after your password.</p>
+<table id="passkeys-table" hidden>
+<caption class="visually-hidden">Your passkeys</caption>
+<thead><tr><th scope="col">Name</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Actions</th></tr></thead>
+<tbody id="passkeys-body"></tbody>
+</table>
+<p id="passkeys-empty" hidden>You have no passkeys.</p>
+<div id="passkey-add">
+<h4 id="passkey-form-title">Add a passkey</h4>
+<form id="passkey-form" method="post" aria-labelledby="passkey-form-title">
+${field({ id: 'passkey-name', name: 'name', label: 'Name of the passkey (optional)', required: false, hint: 'For example the device it is on.', extra: 'maxlength="100"' })}
+<button type="submit">Add a passkey</button>
+</form>
+</div>
+</section>
 <section id="keys" hidden aria-labelledby="keys-title">
-<h2 id="keys-title" tabindex="-1">API keys</h2>
-<p>Keys let programs use the API on your behalf. A key is shown once, when it is created.</p>
+<h3 id="keys-title" tabindex="-1">API keys</h3>
+<p>Keys let programs use the API on your behalf. A key is shown once, when it is created or rotated.</p>
 <table id="keys-table" hidden>
 <caption class="visually-hidden">Your API keys</caption>
 <thead><tr><th scope="col">Name</th><th scope="col">Starts with</th><th scope="col">Type</th><th scope="col">Status</th><th scope="col">Expires</th><th scope="col">Last used</th><th scope="col">Actions</th></tr></thead>
 <tbody id="keys-body"></tbody>
 </table>
 <p id="keys-empty" hidden>You have no API keys.</p>
-<h3 id="key-form-title">Create a key</h3>
+<form id="key-rotate-form" method="post" hidden aria-labelledby="key-rotate-title">
+<h4 id="key-rotate-title" tabindex="-1">Rotate the key</h4>
+<p>The key gets a new value, shown once. Programs using the old value need the new one.</p>
+<div class="field">
+<label for="key-rotate-grace">The old value keeps working for</label>
+<select id="key-rotate-grace" name="graceSeconds">
+<option value="0">No time: it stops at once</option>
+<option value="3600">1 hour</option>
+<option value="86400">24 hours</option>
+</select>
+</div>
+<button type="submit">Rotate the key</button>
+<button type="button" id="key-rotate-cancel" class="secondary">Cancel</button>
+</form>
+<div id="key-created" hidden>
+<div class="field">
+<label for="key-value" id="key-value-label">Your new key: copy it now, it is not shown again</label>
+<input id="key-value" type="text" readonly spellcheck="false">
+</div>
+<button type="button" id="key-copy">Copy the key</button>
+</div>
+<h4 id="key-form-title">Create a key</h4>
 <form id="key-form" method="post" aria-labelledby="key-form-title">
 ${field({ id: 'key-name', name: 'name', label: 'Name', extra: 'maxlength="200"' })}
 ${field({ id: 'key-description', name: 'description', label: 'Description (optional)', required: false, extra: 'maxlength="1000"' })}
@@ -258,56 +367,11 @@ ${field({ id: 'key-description', name: 'description', label: 'Description (optio
 <option value="full-access">Full access (your permissions)</option>
 </select>
 </div>
+${field({ id: 'key-scopes', name: 'scopes', label: 'Scopes (optional)', required: false, hint: 'Permission slugs separated by commas, for example read-users, read-media: the key gets only those its type grants. Leave empty for all of them.', extra: 'maxlength="2000" spellcheck="false" autocapitalize="none"', errors: true })}
 ${field({ id: 'key-expires', name: 'expiresAt', label: 'Expires on (optional)', type: 'date', required: false, hint: 'Leave empty for a key that does not expire.' })}
 <button type="submit">Create key</button>
 </form>
-<div id="key-created" hidden>
-<div class="field">
-<label for="key-value">Your new key: copy it now, it is not shown again</label>
-<input id="key-value" type="text" readonly spellcheck="false">
-</div>
-<button type="button" id="key-copy">Copy the key</button>
-</div>
 </section>
-<section id="passkeys" hidden aria-labelledby="passkeys-title">
-<h2 id="passkeys-title" tabindex="-1">Passkeys</h2>
-<p>A passkey signs you in with your device’s screen lock or a security key: on its own, or after your password.</p>
-<table id="passkeys-table" hidden>
-<caption class="visually-hidden">Your passkeys</caption>
-<thead><tr><th scope="col">Name</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Actions</th></tr></thead>
-<tbody id="passkeys-body"></tbody>
-</table>
-<p id="passkeys-empty" hidden>You have no passkeys.</p>
-<div id="passkey-add">
-<h3 id="passkey-form-title">Add a passkey</h3>
-<form id="passkey-form" method="post" aria-labelledby="passkey-form-title">
-${field({ id: 'passkey-name', name: 'name', label: 'Name of the passkey (optional)', required: false, hint: 'For example the device it is on.', extra: 'maxlength="100"' })}
-<button type="submit">Add a passkey</button>
-</form>
-</div>
-</section>
-<section id="totp" hidden aria-labelledby="totp-title">
-<h2 id="totp-title" tabindex="-1">Two-step verification</h2>
-<p id="totp-state"></p>
-<button type="button" id="totp-start" hidden>Set up an authenticator app</button>
-<div id="totp-enrol" hidden>
-<h3 id="totp-enrol-title" tabindex="-1">Set up your authenticator app</h3>
-<p>Scan the QR code with your authenticator app, or type in this key: <code id="totp-secret"></code></p>
-<img id="totp-qr" alt="QR code holding the key above, for your authenticator app" width="200" height="200">
-<form id="totp-confirm-form" method="post">
-${field({ id: 'totp-confirm-code', name: 'code', label: 'Code from the app', autocomplete: 'one-time-code', extra: 'inputmode="numeric" maxlength="64" spellcheck="false"' })}
-<button type="submit">Turn on two-step verification</button>
-</form>
-</div>
-<div id="totp-recovery" hidden>
-<h3 id="totp-recovery-title" tabindex="-1">Recovery codes</h3>
-<p>Each code signs you in once when you do not have your app. Keep them somewhere safe: they are not shown again.</p>
-<ul id="totp-codes" class="codes"></ul>
-</div>
-<form id="totp-disable-form" method="post" hidden>
-${field({ id: 'totp-disable-code', name: 'code', label: 'A current code or a recovery code', autocomplete: 'one-time-code', extra: 'maxlength="64" spellcheck="false"' })}
-<button type="submit">Turn off two-step verification</button>
-</form>
 </section>`,
   });
 }

@@ -120,6 +120,12 @@ export function checkPlugins(input: unknown, serviceVersion: string): CheckedPlu
     if (p.module !== undefined && typeof p.module !== 'function') {
       problem('module must be a function of the plugin context returning a Nest DynamicModule');
     }
+    if (
+      p.secondFactor !== undefined &&
+      (!isObject(p.secondFactor) || typeof p.secondFactor.isEnrolled !== 'function')
+    ) {
+      problem('secondFactor must be { isEnrolled(userId, ctx) }');
+    }
     if (p.mountPath !== undefined && (RESERVED_MOUNTS.get(p.mountPath) !== p.slug || !p.module)) {
       problem(
         `mountPath ${JSON.stringify(p.mountPath)} is not an address reserved for this plugin ` +

@@ -7,6 +7,7 @@ import { SERVICE_VERSION } from '../../common/version';
 import { checkPlugins } from './plugin-checks';
 import type {
   CompleteLoginOptions,
+  EnrolmentOutcome,
   PluginContext,
   PluginAccount,
   PluginDb,
@@ -14,7 +15,7 @@ import type {
   PluginLogger,
   PendingStep,
 } from './plugin.types';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 
 export const PLUGIN_HOST = Symbol('svc:plugin-host');
 
@@ -22,11 +23,16 @@ export const PLUGIN_HOST = Symbol('svc:plugin-host');
 export interface PluginRuntime {
   completeLogin(plugin: PluginDefinition, userId: string, options: CompleteLoginOptions): Promise<void>;
   pendingChallenge(token: string | undefined): Promise<PendingStep | null>;
+  finishEnrolment(
+    token: string | undefined,
+    options: { request: Request; response: Response },
+  ): Promise<EnrolmentOutcome>;
   db: PluginDb;
   box(slug: string): SecretBox;
   logger(slug: string): PluginLogger;
   assertManageable(auth: AuthContext, userId: string): Promise<void>;
   findByEmail(email: string): Promise<PluginAccount | null>;
+  findById(userId: string): Promise<PluginAccount | null>;
   createUser(plugin: PluginDefinition, input: NewPluginAccount): Promise<PluginAccount>;
   consume(
     plugin: PluginDefinition,
@@ -34,6 +40,7 @@ export interface PluginRuntime {
     budget: { max: number; windowSeconds: number },
     response: Response,
   ): Promise<void>;
+  consumeSignIn(request: Request, response: Response): Promise<void>;
   sendTemplate(input: { to: string; template: string; variables?: Record<string, string> }): Promise<{
     messageId: string | null;
   }>;
@@ -58,6 +65,12 @@ export class PluginHost {
   constructor(config: ResolvedConfig, publicUrl: string) {
     const checked = checkPlugins(config.plugins, SERVICE_VERSION);
     this.plugins = checked.plugins;
+    const mfa = config.auth.mfa;
+    if ((mfa.requiredForAll || mfa.requiredForRoles.length) && !this.plugins.some((p) => p.secondFactor)) {
+      throw new Error(
+        '"auth.mfa" requires a second factor, but no second-factor plugin is installed (add totpPlugin() or passkeyPlugin(...) to plugins)',
+      );
+    }
 
     this.droppedProviders = checked.droppedProviders;
     for (const p of this.plugins) {
@@ -125,6 +138,7 @@ export class PluginHost {
       auth: {
         completeLogin: (userId, options) => rt().completeLogin(plugin, userId, options),
         pendingChallenge: (token) => rt().pendingChallenge(token),
+        finishEnrolment: (token, options) => rt().finishEnrolment(token, options),
       },
       db: {
         query: (sql, params) => rt().db.query(sql, params),
@@ -137,9 +151,13 @@ export class PluginHost {
       users: {
         assertManageable: (auth, userId) => rt().assertManageable(auth, userId),
         findByEmail: (email) => rt().findByEmail(email),
+        findById: (userId) => rt().findById(userId),
         create: (input) => rt().createUser(plugin, input),
       },
-      limits: { consume: (key, budget, response) => rt().consume(plugin, key, budget, response) },
+      limits: {
+        consume: (key, budget, response) => rt().consume(plugin, key, budget, response),
+        consumeSignIn: (request, response) => rt().consumeSignIn(request, response),
+      },
       email: { sendTemplate: (input) => rt().sendTemplate(input) },
       settings: { get: () => rt().settings() },
     };

@@ -113,7 +113,21 @@ export interface PluginDefinition {
    * `form-builder`); any other value refuses the boot.
    */
   mountPath?: string;
+  /**
+   * A second factor this plugin gives users (TOTP, passkeys): whether a user has it set up. With
+   * `auth.mfa` (CONTRACTS 14.2) a user who must have a second factor and has none of any plugin's
+   * is sent to enrol (`mfa-enrol`); a boot that requires one with no such plugin stops.
+   */
+  secondFactor?: { isEnrolled(userId: string, ctx: PluginContext): boolean | Promise<boolean> };
 }
+
+/** The pending step of a user who must set up a second factor first (CONTRACTS 14.2). */
+export const MFA_ENROL = 'mfa-enrol';
+
+/** A session a plugin's route hands out (`ctx.auth.finishEnrolment`): the login answer's parts. */
+export type EnrolmentOutcome =
+  | { session: { user: SessionUser; token: string; exp: number } }
+  | { challenge: { challengeType: string; pendingToken: string; uiHint: string | null } };
 
 export interface CompleteLoginOptions {
   request: Request;
@@ -163,6 +177,17 @@ export interface PluginContext {
      * (what `GET /auth/pending` reads): null when it is invalid, used, expired or out of answers.
      */
     pendingChallenge(token: string | undefined): Promise<PendingStep | null>;
+    /**
+     * Ends an `mfa-enrol` pending login once the user has set up this plugin's second factor
+     * (CONTRACTS 14.2): the token is used up and the sign-in goes on as the login would (a forced
+     * password change, else the session, its cookies set on `response`). Throws
+     * AUTH_INVALID_CREDENTIALS for a token that is not such a step, CONFLICT when no second
+     * factor is set up yet.
+     */
+    finishEnrolment(
+      token: string | undefined,
+      options: { request: Request; response: Response },
+    ): Promise<EnrolmentOutcome>;
   };
   /** The service's database (the plugin's own tables come from `migrations`). */
   db: PluginDb;
@@ -179,6 +204,8 @@ export interface PluginContext {
     assertManageable(auth: AuthContext, userId: string): Promise<void>;
     /** The account with this address (compared as stored: lower case), or null. */
     findByEmail(email: string): Promise<PluginAccount | null>;
+    /** The account with this id, or null. */
+    findById(userId: string): Promise<PluginAccount | null>;
     /**
      * Creates an account without a password (it signs in through the plugin, or sets one by
      * "forgot password"), with the roles of these slugs, in one transaction with its audit row
@@ -200,6 +227,14 @@ export interface PluginContext {
    */
   limits: {
     consume(key: string, budget: { max: number; windowSeconds: number }, response: Response): Promise<void>;
+    /**
+     * One hit on the service's own per-IP sign-in budget (`security.authRateLimit`), the very
+     * counter `POST /auth/login`, `/auth/register` and `/auth/forgot-password` draw on (same store,
+     * same key: the client IP, IPv6 by /64), so a plugin's sign-in route and the core's share one
+     * budget per address. Sets `X-RateLimit-*` on `response`; throws 429 RATE_LIMITED with
+     * Retry-After once spent, 503 SERVICE_UNAVAILABLE while the counter store is down.
+     */
+    consumeSignIn(request: Request, response: Response): Promise<void>;
   };
   /** The email module (SPEC 8): a stored template by slug, through the default provider. */
   email: {

@@ -1,6 +1,11 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { InjectThrottlerStorage, ThrottlerStorage } from '@nestjs/throttler';
+import {
+  DEFAULT_IPV6_SUBNET_PREFIX,
+  InjectThrottlerStorage,
+  normalizeIp,
+  ThrottlerStorage,
+} from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AuthContext, SessionUser } from '../../common/access/auth-context';
@@ -16,7 +21,7 @@ import { UsersAdminService } from '../accounts/users-admin.service';
 import { EmailService } from '../email/email.service';
 import { SettingsService } from '../settings/settings.service';
 import { mergeClaims } from './claims';
-import { PLUGIN_HOST, PluginHost } from './plugin-host';
+import { PLUGIN_HOST, PluginHost, type PluginRuntime } from './plugin-host';
 import type {
   ChallengeRequest,
   CompleteLoginOptions,
@@ -31,6 +36,12 @@ import type {
   PendingStep,
 } from './plugin.types';
 
+/**
+ * The throttler of the core's sign-in budget: AUTH_THROTTLER of the auth module's
+ * AuthRateLimitGuard (which this layer may not import); its keys are `auth:<tracker>`.
+ */
+const AUTH_THROTTLER = 'auth';
+
 /** What `completeLogin` runs: the auth module's, registered at its start (it builds on this one). */
 export type LoginCompleter = (
   plugin: PluginDefinition,
@@ -42,6 +53,8 @@ export interface ChallengeStep {
   plugin: PluginDefinition;
   challenge: PluginChallenge;
 }
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The installed plugins at run time (SPEC 6, CONTRACTS 10): their hooks, run in plugin order
@@ -55,6 +68,7 @@ export class PluginsService implements OnModuleInit {
   private readonly logger = new Logger('Plugins');
   private completer: LoginCompleter | null = null;
   private pendingReader: ((token: string | undefined) => Promise<PendingStep | null>) | null = null;
+  private enrolmentFinisher: PluginRuntime['finishEnrolment'] | null = null;
   private readonly userFieldNames: ReadonlySet<string>;
 
   constructor(
@@ -75,6 +89,12 @@ export class PluginsService implements OnModuleInit {
         }
         return this.completer(plugin, userId, opts);
       },
+      finishEnrolment: (token, options) => {
+        if (!this.enrolmentFinisher) {
+          throw new Error('finishEnrolment was called before the service started');
+        }
+        return this.enrolmentFinisher(token, options);
+      },
       pendingChallenge: (token) => {
         if (!this.pendingReader) {
           throw new Error('pendingChallenge was called before the service started');
@@ -86,6 +106,12 @@ export class PluginsService implements OnModuleInit {
         new SecretBox(options.secret, { keyLabel: `svc plugin secret ${slug}`, aad: `svc:plugin:${slug}` }),
       logger: (slug) => pluginLogger(new Logger(`plugin:${slug}`)),
       assertManageable: (auth: AuthContext, userId: string) => this.usersAdmin.assertManageable(auth, userId),
+      findById: async (userId) => {
+        const account = UUID_PATTERN.test(userId)
+          ? await this.accounts.loadAccount(this.db.manager, userId)
+          : null;
+        return account && pluginAccount(account);
+      },
       findByEmail: async (email) => {
         const account = await this.accounts.findByEmail(this.db.manager, email);
         return account && pluginAccount(account);
@@ -100,6 +126,7 @@ export class PluginsService implements OnModuleInit {
           }),
         ),
       consume: (plugin, key, budget, response) => this.consume(plugin, key, budget, response),
+      consumeSignIn: (request, response) => this.consumeSignIn(request, response),
       sendTemplate: (input) => this.email.sendTemplate(input),
       settings: () => this.settings.get(),
     });
@@ -149,12 +176,57 @@ export class PluginsService implements OnModuleInit {
     }
   }
 
+  /**
+   * `ctx.limits.consumeSignIn`: one hit on the core's per-IP sign-in budget, exactly as
+   * AuthRateLimitGuard counts it (throttler `auth`, key `auth:<client IP, IPv6 by /64>`, window and
+   * block of `security.authRateLimit`), so a plugin's sign-in route and `POST /auth/login` share
+   * one counter per address, in Redis when REDIS_URL is set.
+   */
+  private async consumeSignIn(req: Request, res: Response): Promise<void> {
+    const { max, windowSeconds } = this.options.config.security.authRateLimit;
+    const ms = windowSeconds * 1000;
+    const key = `${AUTH_THROTTLER}:${normalizeIp(req.ip ?? '', DEFAULT_IPV6_SUBNET_PREFIX)}`;
+    let record;
+    try {
+      record = await this.counters.increment(key, ms, max, ms, AUTH_THROTTLER);
+    } catch {
+      throw countersUnavailable('Sign-in is unavailable for a moment; try again');
+    }
+    const resetIn = setRateLimitHeaders(res, max, record);
+    if (record.isBlocked) {
+      throw new ServiceError('RATE_LIMITED', 'Too many attempts from this address; try again later', {
+        retryAfterSeconds: Math.max(1, resetIn),
+      });
+    }
+  }
+
   get plugins(): readonly PluginDefinition[] {
     return this.host.plugins;
   }
 
   setLoginCompleter(fn: LoginCompleter): void {
     this.completer = fn;
+  }
+
+  /** The sessions' end of an `mfa-enrol` step (`ctx.auth.finishEnrolment`), registered at their start. */
+  setEnrolmentFinisher(fn: PluginRuntime['finishEnrolment']): void {
+    this.enrolmentFinisher = fn;
+  }
+
+  /** Whether any second-factor plugin (CONTRACTS 14.2) has one set up for the user. */
+  async hasSecondFactor(userId: string): Promise<boolean> {
+    for (const plugin of this.host.plugins) {
+      const factor = plugin.secondFactor;
+      if (
+        factor &&
+        (await this.guarded(plugin, 'secondFactor.isEnrolled', () =>
+          factor.isEnrolled(userId, this.host.context(plugin.slug)),
+        )) === true
+      ) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The sessions' reader of pending tokens (`ctx.auth.pendingChallenge`), registered at their start. */

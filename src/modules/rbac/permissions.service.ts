@@ -1,11 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { ServiceError } from '../../common/errors';
 import { listRecord, ListRecord, parseListQuery } from '../../common/pagination';
 import { SVC_CONNECTION } from '../../config/svc-options';
 import { isUniqueViolation } from '../../database/pg-errors';
 import type { AuthContext } from '../../common/access/auth-context';
+import { AuditService } from '../audit/audit.service';
+import { AUDIT_EVENTS } from '../audit/audit.types';
 import type { CreatePermissionDto, UpdatePermissionDto } from './dto/permission.dto';
 import { PermissionRecord, toPermissionRecord } from './permission.mapper';
 import { PermissionSortField, PermissionsRepository } from './permissions.repository';
@@ -18,7 +20,9 @@ const SORTABLE: readonly PermissionSortField[] = ['slug', 'resource', 'action', 
 
 /**
  * The permission catalogue. Creating or deleting a permission changes what super-admins hold and
- * what roles grant, so both clear the permission cache after commit.
+ * what roles grant, so both clear the permission cache after commit. Every write is audited as
+ * `permission-changed` (CONTRACTS 14.3; `metadata.action` created/updated/deleted, the slug) in
+ * its transaction.
  */
 @Injectable()
 export class PermissionsService {
@@ -28,6 +32,7 @@ export class PermissionsService {
     @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
     private readonly repo: PermissionsRepository,
     private readonly rbac: RbacService,
+    private readonly audit: AuditService,
   ) {}
 
   async list(_auth: AuthContext, query: Record<string, unknown>): Promise<ListRecord<PermissionRecord>> {
@@ -49,12 +54,16 @@ export class PermissionsService {
     const slug = permissionSlug(dto.action, dto.resource);
     let row;
     try {
-      row = await this.repo.insert(this.db.manager, {
-        slug,
-        action: dto.action,
-        resource: dto.resource,
-        name: dto.name ?? defaultPermissionName(dto.action, dto.resource),
-        description: emptyToNull(dto.description),
+      row = await this.db.transaction(async (em) => {
+        const created = await this.repo.insert(em, {
+          slug,
+          action: dto.action,
+          resource: dto.resource,
+          name: dto.name ?? defaultPermissionName(dto.action, dto.resource),
+          description: emptyToNull(dto.description),
+        });
+        await this.recordAudit(em, auth, 'permission-created', created.id, { slug });
+        return created;
       });
     } catch (e) {
       if (isUniqueViolation(e, 'permissions_slug_key')) {
@@ -71,13 +80,18 @@ export class PermissionsService {
 
   /** Name and description only: the slug (and so action and resource) is what routes check. */
   async update(auth: AuthContext, id: string, dto: UpdatePermissionDto): Promise<PermissionRecord> {
-    const row = await this.repo.update(this.db.manager, id, {
-      name: dto.name,
-      description: dto.description === undefined ? undefined : emptyToNull(dto.description),
+    const row = await this.db.transaction(async (em) => {
+      const updated = await this.repo.update(em, id, {
+        name: dto.name,
+        description: dto.description === undefined ? undefined : emptyToNull(dto.description),
+      });
+      if (!updated) {
+        throw permissionNotFound();
+      }
+      const fields = Object.keys(dto).filter((k) => dto[k as keyof UpdatePermissionDto] !== undefined);
+      await this.recordAudit(em, auth, 'permission-updated', id, { slug: updated.slug, fields });
+      return updated;
     });
-    if (!row) {
-      throw permissionNotFound();
-    }
     this.logger.log({ permissionId: id, actorId: auth.user.id }, 'permission updated');
     return toPermissionRecord(row);
   }
@@ -107,7 +121,11 @@ export class PermissionsService {
           `The permission ${current.slug} belongs to the content type "${owner}" and is deleted with it`,
         );
       }
-      return this.repo.delete(em, id);
+      const deleted = await this.repo.delete(em, id);
+      if (deleted) {
+        await this.recordAudit(em, auth, 'permission-deleted', id, { slug: deleted.slug });
+      }
+      return deleted;
     });
     if (!row) {
       throw permissionNotFound();
@@ -115,5 +133,23 @@ export class PermissionsService {
     this.rbac.invalidate();
     this.logger.log({ permissionId: id, slug: row.slug, actorId: auth.user.id }, 'permission deleted');
     return toPermissionRecord(row);
+  }
+
+  private recordAudit(
+    em: EntityManager,
+    auth: AuthContext,
+    action: string,
+    id: string,
+    details: Record<string, unknown>,
+  ): Promise<void> {
+    return this.audit.record(
+      {
+        event: AUDIT_EVENTS.permissionChanged,
+        actorId: auth.user.id,
+        target: `permission:${id}`,
+        metadata: { action, ...details },
+      },
+      em,
+    );
   }
 }

@@ -17,7 +17,8 @@ export const ROLE_LEVEL_MAX = 1000;
 export const MAX_IDS_PER_REQUEST = 1000;
 
 /**
- * Permissions the service's own routes check (CONTRACTS 12, seeded by the CoreSchema migration):
+ * Permissions the service's own routes check (CONTRACTS 12, seeded by the CoreSchema migration;
+ * `read-audit` of CONTRACTS 14.3 by the AuditLog migration):
  * they can be renamed and described but not deleted (409 CONFLICT), since deleting one would
  * silently make its routes super-admin-only and a re-created one would get a new id.
  */
@@ -26,4 +27,5 @@ export const CORE_PERMISSION_SLUGS: ReadonlySet<string> = new Set([
     (resource) => ['create', 'read', 'update', 'delete'].map((action) => `${action}-${resource}`),
   ),
   'manage-settings',
+  'read-audit',
 ]);

@@ -5,6 +5,7 @@ import { ServiceError } from '../../common/errors';
 import { listRecord, ListRecord, parseListQuery } from '../../common/pagination';
 import { SVC_CONNECTION } from '../../config/svc-options';
 import { AuditService } from '../audit/audit.service';
+import { AUDIT_EVENTS } from '../audit/audit.types';
 import { isUniqueViolation } from '../../database/pg-errors';
 import type { AuthContext } from '../../common/access/auth-context';
 import type {
@@ -29,8 +30,9 @@ const PERMISSION_SORTABLE: readonly PermissionSortField[] = ['slug', 'resource',
  * Roles, their permission rows and inheritance (CONTRACTS 4). A child role inherits every
  * permission of its parents, transitively; a role built on `Super Admin` is a super-admin.
  *
- * Every write runs in one transaction with its audit row (`role-created`, `role-updated`,
- * `role-deleted`, `role-permissions-added`..., target `role:<id>`) and clears the permission
+ * Every write runs in one transaction with its audit row (event `role-changed`, CONTRACTS 14.3,
+ * with `metadata.action` saying which: `role-created`, `role-updated`, `role-deleted`,
+ * `role-permissions-added`..., target `role:<id>`) and clears the permission
  * cache after commit (`RbacService.invalidate()`), so it applies at once on this instance and
  * within the cache's 5 s bound on the others.
  */
@@ -68,7 +70,7 @@ export class RolesService {
       ]);
     }
     const permissionIds = unique(dto.permissionIds ?? []);
-    return this.write(auth, 'role created', async (em) => {
+    return this.write(auth, 'role created', { slug }, async (em) => {
       await this.mustAllExist(em, [['permissionIds', permissionIds]]);
       const id = await this.roles.insert(em, {
         name: dto.name,
@@ -85,7 +87,8 @@ export class RolesService {
 
   /** The system role (`Super Admin`) keeps its name and slug: 409 CONFLICT. */
   async update(auth: AuthContext, id: string, dto: UpdateRoleDto): Promise<RoleRecord> {
-    return this.write(auth, 'role updated', async (em) => {
+    const fields = Object.keys(dto).filter((k) => dto[k as keyof UpdateRoleDto] !== undefined);
+    return this.write(auth, 'role updated', { fields }, async (em) => {
       const current = await this.mustLock(em, id, 'no-key-update');
       await this.assertMayChange(em, auth, [id]);
       if (
@@ -123,7 +126,7 @@ export class RolesService {
       await this.assertMayChange(em, auth, [id]);
       const before = await this.mustFind(em, id);
       await this.roles.delete(em, id);
-      await this.recordAudit(em, auth, 'role deleted', id);
+      await this.recordAudit(em, auth, 'role deleted', id, { slug: before.slug });
       return before;
     });
     this.rbac.invalidate();
@@ -158,7 +161,7 @@ export class RolesService {
       ['permissionIds', dto.permissionIds ?? []],
     ];
     const ids = unique(sources.flatMap(([, list]) => list));
-    return this.write(auth, 'role permissions added', async (em) => {
+    return this.write(auth, 'role permissions added', { permissionIds: ids }, async (em) => {
       await this.mustLockEditablePermissions(em, auth, id);
       await this.mustAllExist(em, sources);
       await this.roles.addPermissions(em, id, ids);
@@ -174,7 +177,7 @@ export class RolesService {
     dto: ReplaceRolePermissionsDto,
   ): Promise<RoleRecord> {
     const ids = unique(dto.permissionIds);
-    return this.write(auth, 'role permissions replaced', async (em) => {
+    return this.write(auth, 'role permissions replaced', { permissionIds: ids }, async (em) => {
       await this.mustLockEditablePermissions(em, auth, id);
       await this.mustAllExist(em, [['permissionIds', ids]]);
       await this.roles.removePermissionsExcept(em, id, ids);
@@ -186,7 +189,7 @@ export class RolesService {
 
   /** 404 NOT_FOUND when the role does not hold the permission itself. */
   async removePermission(auth: AuthContext, id: string, permissionId: string): Promise<RoleRecord> {
-    return this.write(auth, 'role permission removed', async (em) => {
+    return this.write(auth, 'role permission removed', { permissionIds: [permissionId] }, async (em) => {
       await this.mustLockEditablePermissions(em, auth, id);
       if (!(await this.roles.removePermission(em, id, permissionId))) {
         throw new ServiceError('NOT_FOUND', 'The role does not hold that permission');
@@ -226,7 +229,7 @@ export class RolesService {
    */
   async addChild(auth: AuthContext, id: string, dto: AddChildRoleDto): Promise<RoleRecord> {
     const childId = dto.childId;
-    return this.write(auth, 'child role added', async (em) => {
+    return this.write(auth, 'child role added', { childId }, async (em) => {
       await this.rbac.lockInheritance(em);
       // Both rows are kept from being deleted until commit (an FK error would be a 500).
       await this.mustLock(em, id, 'key-share');
@@ -265,7 +268,7 @@ export class RolesService {
    * that makes it a super-admin is a super-admin's change only (403 FORBIDDEN otherwise).
    */
   async removeChild(auth: AuthContext, id: string, childId: string): Promise<RoleRecord> {
-    return this.write(auth, 'child role removed', async (em) => {
+    return this.write(auth, 'child role removed', { childId }, async (em) => {
       await this.rbac.lockInheritance(em);
       await this.mustFind(em, id);
       await this.assertMayChange(em, auth, [id, childId]);
@@ -298,11 +301,12 @@ export class RolesService {
   private async write(
     auth: AuthContext,
     event: string,
+    details: Record<string, unknown>,
     fn: (em: EntityManager) => Promise<string>,
   ): Promise<RoleRecord> {
     const row = await this.db.transaction(async (em) => {
       const id = await fn(em);
-      await this.recordAudit(em, auth, event, id);
+      await this.recordAudit(em, auth, event, id, details);
       return this.mustFind(em, id);
     });
     this.rbac.invalidate();
@@ -310,10 +314,24 @@ export class RolesService {
     return toRoleRecord(row);
   }
 
-  /** The audit row of a role write (`role created` -> event `role-created`, target `role:<id>`). */
-  private recordAudit(em: EntityManager, auth: AuthContext, event: string, roleId: string): Promise<void> {
+  /**
+   * The audit row of a role write: event `role-changed` (CONTRACTS 14.3), target `role:<id>`,
+   * `metadata.action` the write (`role created` -> `role-created`) and its ids (never a secret).
+   */
+  private recordAudit(
+    em: EntityManager,
+    auth: AuthContext,
+    action: string,
+    roleId: string,
+    details: Record<string, unknown> = {},
+  ): Promise<void> {
     return this.audit.record(
-      { event: event.replace(/ /g, '-'), actorId: auth.user.id, target: `role:${roleId}` },
+      {
+        event: AUDIT_EVENTS.roleChanged,
+        actorId: auth.user.id,
+        target: `role:${roleId}`,
+        metadata: { action: action.replace(/ /g, '-'), ...details },
+      },
       em,
     );
   }

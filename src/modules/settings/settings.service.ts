@@ -6,6 +6,7 @@ import { TtlCache } from '../../common/cache';
 import { ServiceError } from '../../common/errors';
 import { SVC_CONNECTION } from '../../config/svc-options';
 import { AuditService } from '../audit/audit.service';
+import { AUDIT_EVENTS } from '../audit/audit.types';
 import { readSettingsPatch } from './settings-input';
 import { SettingsRepository, type SettingsRow } from './settings.repository';
 import { DEFAULT_GENERAL_SETTINGS, GENERAL_SETTINGS_KEYS, type GeneralSettings } from './settings.types';
@@ -44,7 +45,7 @@ export class SettingsService {
 
   /**
    * A partial update: absent keys keep their values, `custom` is replaced whole. Audited as
-   * `settings-update` (the keys sent, never their values). An empty body changes nothing.
+   * `settings-changed` (CONTRACTS 14.3: the keys sent, never their values). An empty body changes nothing.
    */
   async update(body: Record<string, unknown>, auth: AuthContext): Promise<GeneralSettings> {
     const patch = readSettingsPatch(body);
@@ -61,7 +62,12 @@ export class SettingsService {
       }
       const merged = await this.repo.merge(em, patch, auth.user.id);
       await this.audit.record(
-        { event: 'settings-update', actorId: auth.user.id, target: 'settings:general', metadata: { keys } },
+        {
+          event: AUDIT_EVENTS.settingsChanged,
+          actorId: auth.user.id,
+          target: 'settings:general',
+          metadata: { keys },
+        },
         em,
       );
       return merged;

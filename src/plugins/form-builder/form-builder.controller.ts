@@ -20,6 +20,7 @@ import {
   CurrentAuth,
   itemAnswer,
   listOf,
+  csvRow,
   listRecord,
   parseListQuery,
   RequirePermission,
@@ -27,7 +28,6 @@ import {
   type AuthContext,
   type PluginContext,
 } from '../api';
-import { csvRow } from './form-csv';
 import { FORM, PUBLIC_FORM, SUBMISSION, SUBMISSION_RECEIVED } from './form-builder.openapi';
 import { FormStore, isDuplicateSlug, type FormRecord, type FormSort } from './form-builder.store';
 import { FORM_SLUG_PATTERN, readDefinition, type FormDefinition } from './form-definition';

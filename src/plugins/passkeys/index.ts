@@ -56,6 +56,9 @@ export function passkeyPlugin(options: PasskeyOptions) {
     }),
   };
   if (opts.secondFactor) {
+    definition.secondFactor = {
+      isEnrolled: (userId, ctx) => new PasskeyStore(ctx.db).hasCredentials(userId),
+    };
     definition.hooks = {
       async afterAuthenticate(user, ctx) {
         if (await new PasskeyStore(ctx.db).hasCredentials(user.id)) {

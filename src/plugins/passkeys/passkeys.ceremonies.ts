@@ -29,6 +29,9 @@ const MAX_ID = 1024;
 const PURGE_EVERY_MS = 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Who registers a passkey: the signed-in user, or one enrolling a second factor at sign-in. */
+export type Registrant = Pick<SessionUser, 'id' | 'email' | 'name'>;
+
 /** A ceremony that did not verify: why, for the log (never key material). */
 export class CeremonyFailure extends Error {}
 
@@ -110,7 +113,7 @@ export class PasskeyCeremonies {
   }
 
   /** Creation options for a signed-in user: resident key and user verification required. */
-  async registrationOptions(user: SessionUser): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  async registrationOptions(user: Registrant): Promise<PublicKeyCredentialCreationOptionsJSON> {
     await this.purgeExpired();
     const existing = await this.store().listForUser(user.id);
     const options = await generateRegistrationOptions({
@@ -141,7 +144,7 @@ export class PasskeyCeremonies {
    * and stores the passkey. A bad attestation, origin, RP id, challenge or a missing user
    * verification: 422 INVALID_INPUT; a credential registered already: 409 CONFLICT.
    */
-  async register(user: SessionUser, body: unknown): Promise<CredentialItem> {
+  async register(user: Registrant, body: unknown): Promise<CredentialItem> {
     const b = (body && typeof body === 'object' ? body : {}) as { response?: unknown; name?: unknown };
     if (b.name !== undefined && (typeof b.name !== 'string' || b.name.trim().length > MAX_NAME)) {
       throw ServiceError.validation([

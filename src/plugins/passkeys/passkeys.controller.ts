@@ -16,15 +16,21 @@ import { ApiCreatedResponse, ApiOkResponse, ApiResponse } from '@nestjs/swagger'
 import type { Request, Response } from 'express';
 import {
   CurrentAuth,
-  itemAnswer,
   listOf,
+  MFA_ENROL,
   MESSAGE_ANSWER,
   ServiceError,
   type AuthContext,
   type PluginContext,
 } from '../api';
 import { PasskeyCeremonies } from './passkeys.ceremonies';
-import { CREATION_OPTIONS, LOGIN_OPTIONS, PASSKEY, REQUEST_OPTIONS } from './passkeys.openapi';
+import {
+  CREATION_OPTIONS,
+  LOGIN_OPTIONS,
+  PASSKEY,
+  REGISTERED_ANSWER,
+  REQUEST_OPTIONS,
+} from './passkeys.openapi';
 import { PASSKEY_CONTEXT, PASSKEY_OPTIONS, type ResolvedPasskeyOptions } from './passkeys.options';
 import { toItem } from './passkeys.store';
 
@@ -76,16 +82,57 @@ export class PasskeyController {
   @HttpCode(200)
   @ApiOkResponse({ schema: CREATION_OPTIONS })
   @Header('Cache-Control', 'no-store')
-  async registerOptions(@CurrentAuth() auth: AuthContext | undefined) {
-    return this.ceremonies.registrationOptions(signedIn(auth).user);
+  async registerOptions(
+    @CurrentAuth() auth: AuthContext | undefined,
+    @Req() req: Request,
+    @Body() body: unknown,
+  ) {
+    return this.ceremonies.registrationOptions(await this.registrant(auth, req, body));
   }
 
   @Post('register/verify')
   @HttpCode(201)
-  @ApiCreatedResponse({ schema: itemAnswer(PASSKEY) })
-  async registerVerify(@CurrentAuth() auth: AuthContext | undefined, @Body() body: unknown) {
-    const item = await this.ceremonies.register(signedIn(auth).user, body);
-    return { message: 'Passkey registered', item };
+  @ApiCreatedResponse({ schema: REGISTERED_ANSWER })
+  async registerVerify(
+    @CurrentAuth() auth: AuthContext | undefined,
+    @Body() body: unknown,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const user = await this.registrant(auth, req, body);
+    const item = await this.ceremonies.register(user, body);
+    if (!user.pendingToken) {
+      return { message: 'Passkey registered', item };
+    }
+    // The enrolment a sign-in waited for (CONTRACTS 14.2): it goes on, to the session.
+    const outcome = await this.ctx.auth.finishEnrolment(user.pendingToken, { request: req, response: res });
+    return 'session' in outcome
+      ? { message: 'Passkey registered', item, ...outcome.session }
+      : { status: 'challenge', item, ...outcome.challenge };
+  }
+
+  /**
+   * Who registers a passkey: the signed-in caller, or (CONTRACTS 14.2, with `secondFactor`) the
+   * user of an `mfa-enrol` pending login (its token in the body or the `svc_pending` cookie).
+   */
+  private async registrant(
+    auth: AuthContext | undefined,
+    req: Request,
+    body: unknown,
+  ): Promise<{ id: string; email: string; name: string; pendingToken?: string }> {
+    const fromBody =
+      body && typeof body === 'object' ? (body as { pendingToken?: unknown }).pendingToken : undefined;
+    const fromCookie = (req.cookies as Record<string, unknown> | undefined)?.svc_pending;
+    const token = auth && auth.method !== 'api-key' ? undefined : (fromBody ?? fromCookie);
+    if (typeof token !== 'string' || token === '' || !this.options.secondFactor) {
+      return signedIn(auth).user;
+    }
+    const step = await this.ctx.auth.pendingChallenge(token);
+    const account = step?.challengeType === MFA_ENROL ? await this.ctx.users.findById(step.userId) : null;
+    if (!account) {
+      throw new ServiceError('AUTH_REQUIRED', 'Sign in first');
+    }
+    return { id: account.id, email: account.email, name: account.name, pendingToken: token };
   }
 
   @Get('credentials')

@@ -3,7 +3,17 @@
  * passkeys.ceremonies.ts and `toItem` (passkeys.store.ts). The WebAuthn options are
  * @simplewebauthn/server's JSON forms, handed to the browser as they are: described by name.
  */
-import { DATE_TIME, namedSchema, NULLABLE_DATE_TIME, objectSchema, STRING, UUID } from '../api';
+import {
+  DATE_TIME,
+  INTEGER,
+  itemAnswer,
+  namedSchema,
+  NULLABLE_DATE_TIME,
+  objectSchema,
+  schemaRef,
+  STRING,
+  UUID,
+} from '../api';
 
 /** A registered passkey (`toItem`): never key material. */
 export const PASSKEY = namedSchema(
@@ -45,3 +55,21 @@ export const LOGIN_OPTIONS = namedSchema(
     options: REQUEST_OPTIONS,
   }),
 );
+
+/**
+ * `POST register/verify`: the passkey; when it was the second factor a sign-in waited for
+ * (`mfa-enrol`, CONTRACTS 14.2), the session too (its cookies set), or the next step.
+ */
+export const REGISTERED_ANSWER = {
+  anyOf: [
+    itemAnswer(PASSKEY),
+    itemAnswer(PASSKEY, { user: schemaRef('SessionUser'), token: STRING, exp: INTEGER }),
+    objectSchema({
+      status: { type: 'string', const: 'challenge' },
+      item: PASSKEY,
+      challengeType: STRING,
+      pendingToken: STRING,
+      uiHint: { type: ['string', 'null'] },
+    }),
+  ],
+};

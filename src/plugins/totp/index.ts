@@ -23,6 +23,9 @@ export function totpPlugin(options: TotpOptions = {}) {
     version: '1.0.0',
     minServiceVersion: '0.1.0',
     migrations: TOTP_MIGRATIONS,
+    secondFactor: {
+      isEnrolled: (userId, ctx) => new TotpStore(ctx.db).isEnabled(userId),
+    },
     hooks: {
       async afterAuthenticate(user, ctx) {
         if (await new TotpStore(ctx.db).isEnabled(user.id)) {

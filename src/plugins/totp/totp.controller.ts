@@ -1,16 +1,30 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Req,
+  Res,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { ApiOkResponse } from '@nestjs/swagger';
 import QRCode from 'qrcode';
 import {
   CurrentAuth,
   MESSAGE_ANSWER,
+  MFA_ENROL,
   RequirePermission,
   ServiceError,
   type AuthContext,
   type PluginContext,
 } from '../api';
 import { generateRecoveryCodes, hashRecoveryCode, matchStep, newSecret, otpauthUrl } from './totp.codes';
-import { TOTP_CONFIRMATION, TOTP_ENROLMENT, TOTP_STATUS } from './totp.openapi';
+import { TOTP_CONFIRMATION_ANSWER, TOTP_ENROLMENT, TOTP_STATUS } from './totp.openapi';
 import { TOTP_CONTEXT, TOTP_OPTIONS, type ResolvedTotpOptions } from './totp.options';
 import { acceptSecondFactor, TotpStore } from './totp.store';
 
@@ -36,6 +50,15 @@ function codeOf(body: unknown): string {
 }
 
 const WRONG_CODE = () => new ServiceError('INVALID_INPUT', 'The code is not valid');
+
+/** The pending token of a paused login: the body's `pendingToken`, else the `svc_pending` cookie. */
+function pendingTokenOf(req: Request, body: unknown): string | undefined {
+  const fromBody =
+    body && typeof body === 'object' ? (body as { pendingToken?: unknown }).pendingToken : undefined;
+  const fromCookie = (req.cookies as Record<string, unknown> | undefined)?.svc_pending;
+  const token = typeof fromBody === 'string' ? fromBody : fromCookie;
+  return typeof token === 'string' && token !== '' ? token : undefined;
+}
 
 /** Mounted under `/admin/api/plugins/totp/`. */
 @Controller()
@@ -66,12 +89,33 @@ export class TotpController {
   }
 
   /** A new unconfirmed secret, replacing an unconfirmed one; shown this once. */
+  /**
+   * Who enrols: the signed-in caller, or (CONTRACTS 14.2) the user of an `mfa-enrol` pending login
+   * (its token in the body or the `svc_pending` cookie), who may use only these routes.
+   */
+  private async enrollee(
+    auth: AuthContext | undefined,
+    req: Request,
+    body: unknown,
+  ): Promise<{ id: string; email: string; pendingToken?: string }> {
+    const token = auth && auth.method !== 'api-key' ? undefined : pendingTokenOf(req, body);
+    if (!token) {
+      return signedIn(auth).user;
+    }
+    const step = await this.ctx.auth.pendingChallenge(token);
+    const account = step?.challengeType === MFA_ENROL ? await this.ctx.users.findById(step.userId) : null;
+    if (!account) {
+      throw new ServiceError('AUTH_REQUIRED', 'Sign in first');
+    }
+    return { id: account.id, email: account.email, pendingToken: token };
+  }
+
   @Post('enroll')
   @HttpCode(200)
   @ApiOkResponse({ schema: TOTP_ENROLMENT })
   @Header('Cache-Control', 'no-store')
-  async enroll(@CurrentAuth() auth: AuthContext | undefined) {
-    const user = signedIn(auth).user;
+  async enroll(@CurrentAuth() auth: AuthContext | undefined, @Req() req: Request, @Body() body: unknown) {
+    const user = await this.enrollee(auth, req, body);
     const secret = newSecret();
     if (!(await this.store().startEnrolment(user.id, this.ctx.secrets.seal(secret)))) {
       throw new ServiceError('CONFLICT', 'Two-factor authentication is enabled already; disable it first');
@@ -84,10 +128,15 @@ export class TotpController {
   /** The first code proves the app holds the secret: TOTP is on; the recovery codes are shown once. */
   @Post('enroll/confirm')
   @HttpCode(200)
-  @ApiOkResponse({ schema: TOTP_CONFIRMATION })
+  @ApiOkResponse({ schema: TOTP_CONFIRMATION_ANSWER })
   @Header('Cache-Control', 'no-store')
-  async confirm(@CurrentAuth() auth: AuthContext | undefined, @Body() body: unknown) {
-    const user = signedIn(auth).user;
+  async confirm(
+    @CurrentAuth() auth: AuthContext | undefined,
+    @Body() body: unknown,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const user = await this.enrollee(auth, req, body);
     const code = codeOf(body);
     const store = this.store();
     const factor = await store.find(user.id);
@@ -109,10 +158,15 @@ export class TotpController {
       throw WRONG_CODE();
     }
     this.ctx.logger.info({ userId: user.id }, 'two-factor authentication enabled');
-    return {
-      message: 'Two-factor authentication enabled; keep the recovery codes somewhere safe',
-      recoveryCodes,
-    };
+    const message = 'Two-factor authentication enabled; keep the recovery codes somewhere safe';
+    if (!user.pendingToken) {
+      return { message, recoveryCodes };
+    }
+    // The enrolment a sign-in waited for (CONTRACTS 14.2): it goes on, to the session.
+    const outcome = await this.ctx.auth.finishEnrolment(user.pendingToken, { request: req, response: res });
+    return 'session' in outcome
+      ? { message, ...outcome.session, recoveryCodes }
+      : { status: 'challenge', ...outcome.challenge, recoveryCodes };
   }
 
   /** Turns TOTP off with a current code or an unused recovery code. */

@@ -2,7 +2,7 @@
  * Answer schemas of the TOTP routes (the OpenAPI document), written from totp.controller.ts and
  * `TotpStore.status`.
  */
-import { BOOLEAN, INTEGER, namedSchema, objectSchema, STRING } from '../api';
+import { BOOLEAN, INTEGER, namedSchema, objectSchema, schemaRef, STRING } from '../api';
 
 /** `GET status`: whether TOTP is on, an enrolment waits for its first code, and the recovery codes left. */
 export const TOTP_STATUS = namedSchema(
@@ -32,3 +32,30 @@ export const TOTP_CONFIRMATION = namedSchema(
     recoveryCodes: { type: 'array', items: STRING, description: 'Single-use codes, shown this once' },
   }),
 );
+
+const RECOVERY_CODES = { type: 'array', items: STRING, description: 'Single-use codes, shown this once' };
+
+/**
+ * `POST enroll/confirm` with the pending token of an `mfa-enrol` step (CONTRACTS 14.2): TOTP is
+ * on and the sign-in goes on: the session (its cookies set), or the next step (a password the
+ * user must replace), each with the recovery codes.
+ */
+export const TOTP_CONFIRMATION_ANSWER = {
+  anyOf: [
+    TOTP_CONFIRMATION,
+    objectSchema({
+      message: STRING,
+      user: schemaRef('SessionUser'),
+      token: STRING,
+      exp: INTEGER,
+      recoveryCodes: RECOVERY_CODES,
+    }),
+    objectSchema({
+      status: { type: 'string', const: 'challenge' },
+      challengeType: STRING,
+      pendingToken: STRING,
+      uiHint: { type: ['string', 'null'] },
+      recoveryCodes: RECOVERY_CODES,
+    }),
+  ],
+};
