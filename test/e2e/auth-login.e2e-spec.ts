@@ -69,7 +69,7 @@ describe('POST /auth/login', () => {
     const [row] = await t.db.query(`SELECT last_login_at FROM users WHERE id = $1`, [user.id]);
     expect(Date.now() - new Date(row.last_login_at).getTime()).toBeLessThan(10_000);
     const [audit] = await t.db.query(
-      `SELECT metadata FROM audit_log WHERE event = 'login' AND actor_id = $1`,
+      `SELECT metadata FROM audit_log WHERE event = 'login-succeeded' AND actor_id = $1`,
       [user.id],
     );
     expect(audit.metadata).toEqual({ strategy: 'password' });

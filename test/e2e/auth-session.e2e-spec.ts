@@ -61,6 +61,13 @@ describe('sessions', () => {
       const lines = t.logs.forRequest('replay-old-refresh').join('\n');
       expect(lines).toContain('refresh-token-not-found');
       expect(lines).not.toContain(oldRefresh);
+      // The replay is recorded for the owner (CONTRACTS 14.3), never with the token.
+      const audit = await t.db.query(
+        `SELECT actor_id, metadata FROM audit_log WHERE event = 'refresh-reused' AND target = $1`,
+        [`user:${user.id}`],
+      );
+      expect(audit).toEqual([{ actor_id: user.id, metadata: { sessionId: expect.any(String) } }]);
+      expect(JSON.stringify(audit)).not.toContain(oldRefresh);
 
       expect((await refreshWith(t, csrf, newRefresh)).status).toBe(200);
     });

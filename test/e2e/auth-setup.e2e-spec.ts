@@ -74,7 +74,7 @@ describe('POST /auth/setup (one-shot first super-admin)', () => {
     const audit = await t.db.query(`SELECT event FROM audit_log WHERE actor_id = $1 ORDER BY id`, [
       res.body.user.id,
     ]);
-    expect(audit.map((a: { event: string }) => a.event)).toEqual(['setup', 'login']);
+    expect(audit.map((a: { event: string }) => a.event)).toEqual(['setup', 'login-succeeded']);
   });
 
   it('is refused with 403 SETUP_COMPLETE once any user exists', async () => {

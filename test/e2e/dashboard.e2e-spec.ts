@@ -408,7 +408,7 @@ describe('dashboard', () => {
           },
           {
             id: expect.any(String),
-            event: 'login',
+            event: 'login-succeeded',
             actor: { id: adminId, name: 'Ada' },
             target: `user:${adminId}`,
             createdAt: expect.any(String),
@@ -436,10 +436,10 @@ describe('dashboard', () => {
       expect(editor.items.map((i) => [i.event, i.target]).sort()).toEqual(
         [
           ['entry-published', 'collection:posts:p1'],
-          ['login', `user:${editorId}`],
+          ['login-succeeded', `user:${editorId}`],
         ].sort(),
       );
-      expect(editor.items.find((i) => i.event === 'login')!.actor).toEqual({ id: editorId, name: 'Eve' });
+      expect(editor.items.find((i) => i.event === 'login-succeeded')!.actor).toEqual({ id: editorId, name: 'Eve' });
       expect(editor.meta.total).toBe(2);
 
       // read-roles and read-users: role and account events, not failed sign-ins nor unreadable content.
@@ -452,7 +452,7 @@ describe('dashboard', () => {
             actor: { id: adminId, name: 'Ada' },
             target: `role:${roleId}`,
           }),
-          expect.objectContaining({ event: 'login', target: `user:${adminId}` }),
+          expect.objectContaining({ event: 'login-succeeded', target: `user:${adminId}` }),
         ]),
       );
       expect(events).not.toContain('login-failed');

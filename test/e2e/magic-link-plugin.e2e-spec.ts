@@ -195,7 +195,7 @@ describe('plugin: magic-link', () => {
       expect(done.headers['cache-control']).toBe('no-store');
       await expectSignedIn(done, '/admin/posts?x=1', user.id);
       expect(await auditSince(since)).toContainEqual({
-        event: 'login',
+        event: 'login-succeeded',
         actor_id: user.id,
         metadata: expect.objectContaining({ strategy: 'magic-link:email' }),
       });

@@ -560,7 +560,7 @@ describe('plugin: oidc', () => {
       await expectSignedIn(done, '/admin/posts?x=1', user.id);
       expect(await linksOf('oidc', user.sub)).toEqual([{ user_id: user.id }]);
       expect(await auditSince(since)).toEqual([
-        { event: 'login', actor_id: user.id, metadata: { strategy: 'oidc:oidc' } },
+        { event: 'login-succeeded', actor_id: user.id, metadata: { strategy: 'oidc:oidc' } },
       ]);
       // Later sign-ins go by the subject: the provider's address no longer matters.
       people.set(user.sub, { email: `changed-${uniq()}@example.com`, email_verified: false });
@@ -662,7 +662,7 @@ describe('plugin: oidc', () => {
       const audit = await auditSince(since);
       expect(audit).toContainEqual({ event: 'register', actor_id: created.id, metadata: { plugin: 'corp' } });
       expect(audit).toContainEqual({
-        event: 'login',
+        event: 'login-succeeded',
         actor_id: created.id,
         metadata: { strategy: 'corp:oidc' },
       });

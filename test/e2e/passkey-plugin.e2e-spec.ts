@@ -538,7 +538,7 @@ describe('plugin: passkeys', () => {
       expect(await counterOf(authenticator.credentials[0].id)).toBe(1);
 
       const audit = await t.db.query(
-        `SELECT metadata FROM audit_log WHERE actor_id = $1 AND event = 'login' ORDER BY id DESC LIMIT 1`,
+        `SELECT metadata FROM audit_log WHERE actor_id = $1 AND event = 'login-succeeded' ORDER BY id DESC LIMIT 1`,
         [user.id],
       );
       expect(audit[0].metadata).toMatchObject({ strategy: 'passkeys:webauthn' });

@@ -351,7 +351,7 @@ describe('plugin surface: plugin routes and completeLogin', () => {
         emailVerified: true,
       });
       expect(await auditSince(since)).toEqual([
-        { event: 'login', actor_id: user.id, metadata: { strategy: 'sso:oidc' } },
+        { event: 'login-succeeded', actor_id: user.id, metadata: { strategy: 'sso:oidc' } },
       ]);
       expect(await refreshRows(user.id)).toBe(1);
     });
@@ -469,7 +469,7 @@ describe('plugin surface: plugin routes and completeLogin', () => {
       expect(done.status).toBe(200);
       expect(done.body).toMatchObject({ ok: true, user: { id: user.id }, token: expect.any(String) });
       expect(await auditSince(since)).toEqual([
-        { event: 'login', actor_id: user.id, metadata: { strategy: 'sso:oidc' } },
+        { event: 'login-succeeded', actor_id: user.id, metadata: { strategy: 'sso:oidc' } },
       ]);
     });
 

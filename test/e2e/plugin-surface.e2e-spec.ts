@@ -290,7 +290,7 @@ describe('plugin surface: hooks, challenges, claims, strategies', () => {
         isActive: true,
         emailVerified: true,
       });
-      expect(await auditRows('login', user.id)).toEqual([{ metadata: { strategy: 'password' } }]);
+      expect(await auditRows('login-succeeded', user.id)).toEqual([{ metadata: { strategy: 'password' } }]);
     });
 
     it('a wrong password reaches beforeLogin only', async () => {
@@ -403,7 +403,7 @@ describe('plugin surface: hooks, challenges, claims, strategies', () => {
       expectPaused(res, 'alpha-code', ALPHA_HINT);
       expect(calls).toEqual(['alpha.beforeLogin', 'beta.beforeLogin', 'alpha.afterAuthenticate']);
       expect(await refreshRows(user.id)).toBe(0);
-      expect(await auditRows('login', user.id)).toEqual([]);
+      expect(await auditRows('login-succeeded', user.id)).toEqual([]);
     });
 
     it('a challenge without a uiHint pauses with uiHint null', async () => {
@@ -435,7 +435,7 @@ describe('plugin surface: hooks, challenges, claims, strategies', () => {
         expect(cookies.svc_refresh).toBeUndefined();
         expect(calls.slice(-2)).toEqual(['alpha.afterLogin', 'beta.afterLogin']);
         expect(await refreshRows(user.id)).toBe(0);
-        expect(await auditRows('login', user.id)).toEqual([]);
+        expect(await auditRows('login-succeeded', user.id)).toEqual([]);
         const [row] = await t.db.query(`SELECT last_login_at FROM users WHERE id = $1`, [user.id]);
         expect(row.last_login_at).toBeNull();
       },
@@ -490,7 +490,7 @@ describe('plugin surface: hooks, challenges, claims, strategies', () => {
         'alpha.afterLogin',
         'beta.afterLogin',
       ]);
-      expect(await auditRows('login', user.id)).toEqual([{ metadata: { strategy: 'password' } }]);
+      expect(await auditRows('login-succeeded', user.id)).toEqual([{ metadata: { strategy: 'password' } }]);
       const again = await resolve(b, { pendingToken: token, response: { code: '123456' } });
       const data = expectProblem(again, 401, 'AUTH_INVALID_CREDENTIALS');
       expect(data?.pendingToken).toBeUndefined();
@@ -768,7 +768,7 @@ describe('plugin surface: hooks, challenges, claims, strategies', () => {
       });
       expectSignedIn(set, user);
       expect(calls).toContain('alpha.afterLogin');
-      expect(await auditRows('login', user.id)).toEqual([{ metadata: { strategy: 'password' } }]);
+      expect(await auditRows('login-succeeded', user.id)).toEqual([{ metadata: { strategy: 'password' } }]);
     });
 
     it('without a plugin challenge, a forced password change pauses the login itself', async () => {
@@ -804,11 +804,11 @@ describe('plugin surface: hooks, challenges, claims, strategies', () => {
         'alpha.afterLogin',
         'beta.afterLogin',
       ]);
-      expect(await auditRows('login', user.id)).toEqual([{ metadata: { strategy: 'ldap' } }]);
+      expect(await auditRows('login-succeeded', user.id)).toEqual([{ metadata: { strategy: 'ldap' } }]);
       // null passes to the password strategy.
       const { res: byPassword } = await login(user);
       expectSignedIn(byPassword, user);
-      expect(await auditRows('login', user.id)).toEqual([
+      expect(await auditRows('login-succeeded', user.id)).toEqual([
         { metadata: { strategy: 'ldap' } },
         { metadata: { strategy: 'password' } },
       ]);
@@ -821,7 +821,7 @@ describe('plugin surface: hooks, challenges, claims, strategies', () => {
       const { b, res } = await login({ email: 'anything@example.com', password: 'whatever' });
       const token = expectPaused(res, 'alpha-code', ALPHA_HINT);
       expectSignedIn(await resolve(b, { pendingToken: token, response: { code: '123456' } }), user);
-      expect(await auditRows('login', user.id)).toEqual([{ metadata: { strategy: 'ldap' } }]);
+      expect(await auditRows('login-succeeded', user.id)).toEqual([{ metadata: { strategy: 'ldap' } }]);
     });
 
     it('a named account still passes the gate: a deactivated or unknown one is refused, reaching no later hook', async () => {

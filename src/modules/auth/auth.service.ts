@@ -565,6 +565,7 @@ export class AuthService implements OnModuleInit {
       await this.lifecycle.writePassword(em, step.user_id, passwordHash, {
         mustChange: false,
         markVerified: false,
+        audit: { metadata: { via: 'initial' } },
       });
       const account = await this.accounts.loadAccount(em, step.user_id);
       if (!account || !this.maySignIn(account)) {
@@ -591,13 +592,16 @@ export class AuthService implements OnModuleInit {
       throw new ServiceError('REFRESH_FAILED', 'No refresh token; sign in again');
     }
     const hash = sha256Hex(refreshToken);
+    // Set inside the transaction when the token was rotated before this request arrived.
+    const replay: { of: { userId: string; sessionId: string } | null } = { of: null };
     const outcome = await this.db.transaction(async (em) => {
       // The account row first (shared): a session-ending write is then strictly before or after.
       await this.credentials.lockRefreshOwner(em, hash);
       const row = await this.credentials.consumeRefreshToken(em, hash);
       if (!row) {
-        const raced = await this.credentials.consumedSinceArrival(em, hash, performance.now() - arrivedAt);
-        return raced ? 'superseded' : 'not-found';
+        const seen = await this.credentials.consumedSinceArrival(em, hash, performance.now() - arrivedAt);
+        replay.of = seen.reused;
+        return seen.raced ? 'superseded' : 'not-found';
       }
       const account = await this.accounts.loadAccount(em, row.user_id);
       if (row.expired || !account || !this.maySignIn(account)) {
@@ -626,6 +630,17 @@ export class AuthService implements OnModuleInit {
     }
     if (outcome === 'not-found') {
       this.logger.warn('refresh-token-not-found');
+      const reused = replay.of;
+      if (reused) {
+        // A rotated refresh token presented again, not in a race (CONTRACTS 14.3).
+        await this.audit.record({
+          event: 'refresh-reused',
+          actorId: reused.userId,
+          target: `user:${reused.userId}`,
+          metadata: { sessionId: reused.sessionId },
+          ip: client.ip,
+        });
+      }
       throw new ServiceError('REFRESH_FAILED', 'The refresh token is not valid; sign in again');
     }
     throw new ServiceError('REFRESH_FAILED', 'The session cannot be renewed; sign in again');
@@ -772,7 +787,13 @@ export class AuthService implements OnModuleInit {
 
   private auditLogin(em: EntityManager, userId: string, strategy: string, client: ClientInfo): Promise<void> {
     return this.audit.record(
-      { event: 'login', actorId: userId, target: `user:${userId}`, metadata: { strategy }, ip: client.ip },
+      {
+        event: 'login-succeeded',
+        actorId: userId,
+        target: `user:${userId}`,
+        metadata: { strategy },
+        ip: client.ip,
+      },
       em,
     );
   }

@@ -187,14 +187,24 @@ export class CredentialsRepository {
    * arrived (`ageMs` ago), i.e. the two raced. Only a duration crosses from the app to the
    * database, so the two clocks need not agree.
    */
-  async consumedSinceArrival(em: EntityManager, hash: string, ageMs: number): Promise<boolean> {
-    const found = await rows<{ raced: boolean }>(
+  async consumedSinceArrival(
+    em: EntityManager,
+    hash: string,
+    ageMs: number,
+  ): Promise<{ raced: boolean; reused: { userId: string; sessionId: string } | null }> {
+    const found = await rows<{ raced: boolean; user_id: string; session_id: string }>(
       em,
-      `SELECT consumed_at >= clock_timestamp() - make_interval(secs => $2::float8 / 1000) AS raced
-         FROM refresh_tokens WHERE token_hash = $1`,
+      `SELECT consumed_at >= clock_timestamp() - make_interval(secs => $2::float8 / 1000) AS raced,
+              user_id, session_id
+         FROM refresh_tokens WHERE token_hash = $1 AND consumed_at IS NOT NULL`,
       [hash, ageMs],
     );
-    return found[0]?.raced === true;
+    const row = found[0];
+    // Consumed before this request arrived: a rotated token presented again (a replay).
+    return {
+      raced: row?.raced === true,
+      reused: row && !row.raced ? { userId: row.user_id, sessionId: row.session_id } : null,
+    };
   }
 
   /** Housekeeping on each rotation: the user's expired tokens and tombstones older than a minute. */
