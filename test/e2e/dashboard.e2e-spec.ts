@@ -439,7 +439,10 @@ describe('dashboard', () => {
           ['login-succeeded', `user:${editorId}`],
         ].sort(),
       );
-      expect(editor.items.find((i) => i.event === 'login-succeeded')!.actor).toEqual({ id: editorId, name: 'Eve' });
+      expect(editor.items.find((i) => i.event === 'login-succeeded')!.actor).toEqual({
+        id: editorId,
+        name: 'Eve',
+      });
       expect(editor.meta.total).toBe(2);
 
       // read-roles and read-users: role and account events, not failed sign-ins nor unreadable content.
