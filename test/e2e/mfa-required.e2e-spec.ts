@@ -169,6 +169,56 @@ describe('auth.mfa: a second factor required by role', () => {
     }
   });
 
+  it('records mfa-enrolled and mfa-disabled audit rows with the factor (CONTRACTS 14.3)', async () => {
+    const user = await createUser(t);
+    const headers = await bearerFor(t, user.id);
+    const enrolled = await t.http.post(`${API}/plugins/totp/enroll`).set(headers).send({});
+    const secret = enrolled.body.secret as string;
+    await t.http
+      .post(`${API}/plugins/totp/enroll/confirm`)
+      .set(headers)
+      .send({ code: totp.generate(secret) })
+      .expect(200);
+    const options = await t.http.post(`${API}/plugins/passkeys/register/options`).set(headers).send({});
+    const registered = await t.http
+      .post(`${API}/plugins/passkeys/register/verify`)
+      .set(headers)
+      .send({ response: new SoftAuthenticator(ORIGIN).create(options.body) })
+      .expect(201);
+    await t.http
+      .delete(`${API}/plugins/passkeys/credentials/${registered.body.item.id as string}`)
+      .set(headers)
+      .expect(200);
+    const admin = await createUser(t, { roles: ['super-admin'] });
+    await t.http
+      .delete(`${API}/plugins/totp/users/${user.id}`)
+      .set(await bearerFor(t, admin.id))
+      .expect(200);
+    const rows = await t.db.query(
+      `SELECT event, actor_id, metadata FROM audit_log WHERE target = $1 AND event LIKE 'mfa-%' ORDER BY id`,
+      [`user:${user.id}`],
+    );
+    expect(rows).toEqual([
+      { event: 'mfa-enrolled', actor_id: user.id, metadata: { factor: 'totp', plugin: 'totp' } },
+      {
+        event: 'mfa-enrolled',
+        actor_id: user.id,
+        metadata: { factor: 'passkey', passkeyId: registered.body.item.id, plugin: 'passkeys' },
+      },
+      {
+        event: 'mfa-disabled',
+        actor_id: user.id,
+        metadata: { factor: 'passkey', passkeyId: registered.body.item.id, plugin: 'passkeys' },
+      },
+      {
+        event: 'mfa-disabled',
+        actor_id: admin.id,
+        metadata: { factor: 'totp', reset: true, plugin: 'totp' },
+      },
+    ]);
+    expect(JSON.stringify(rows)).not.toContain(secret);
+  });
+
   it('a user who holds a factor is asked for it, not to enrol', async () => {
     const user = await staffUser();
     const headers = await bearerFor(t, user.id);

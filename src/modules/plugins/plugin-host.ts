@@ -33,6 +33,11 @@ export interface PluginRuntime {
   assertManageable(auth: AuthContext, userId: string): Promise<void>;
   findByEmail(email: string): Promise<PluginAccount | null>;
   findById(userId: string): Promise<PluginAccount | null>;
+  audit(
+    plugin: PluginDefinition,
+    entry: Parameters<PluginContext['audit']['record']>[0],
+    db?: PluginDb,
+  ): Promise<void>;
   createUser(plugin: PluginDefinition, input: NewPluginAccount): Promise<PluginAccount>;
   consume(
     plugin: PluginDefinition,
@@ -144,6 +149,7 @@ export class PluginHost {
         query: (sql, params) => rt().db.query(sql, params),
         transaction: (fn) => rt().db.transaction(fn),
       },
+      audit: { record: (entry, db) => rt().audit(plugin, entry, db) },
       secrets: {
         seal: (plaintext) => (box ??= rt().box(plugin.slug)).seal(plaintext),
         open: (sealed) => (box ??= rt().box(plugin.slug)).open(sealed),

@@ -191,6 +191,18 @@ export interface PluginContext {
   };
   /** The service's database (the plugin's own tables come from `migrations`). */
   db: PluginDb;
+  /**
+   * An audit row (CONTRACTS 14.3; `GET /audit`), its metadata naming the plugin. Pass the `db` of
+   * `ctx.db.transaction` to write it in the transaction of the change it records. `event`: lower
+   * case words with `-` (the core's names: `mfa-enrolled`, `mfa-disabled`...). Never a secret in
+   * `metadata`. The request's IP and User-Agent are added for a write request.
+   */
+  audit: {
+    record(
+      entry: { event: string; actorId?: string | null; userId?: string; metadata?: Record<string, unknown> },
+      db?: PluginDb,
+    ): Promise<void>;
+  };
   /** AES-256-GCM with a key derived from SVC_SECRET for this plugin alone: secrets at rest. */
   secrets: { seal(plaintext: string): string; open(sealed: string): string };
   /** The general settings (`GET /general-settings`), as stored now (cached a few seconds). */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditCoreModule } from '../audit/audit-core.module';
 import { AccountsModule } from '../accounts/accounts.module';
 import { EmailModule } from '../email/email.module';
 import { SettingsModule } from '../settings/settings.module';
@@ -10,7 +11,7 @@ import { PluginsService } from './plugins.service';
  * globally); the sessions (auth) build on this module and register `completeLogin` with it.
  */
 @Module({
-  imports: [AccountsModule, EmailModule, SettingsModule],
+  imports: [AuditCoreModule, AccountsModule, EmailModule, SettingsModule],
   providers: [PluginsService],
   exports: [PluginsService],
 })

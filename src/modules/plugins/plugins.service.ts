@@ -18,6 +18,7 @@ import { countersUnavailable, setRateLimitHeaders } from '../../common/rate-limi
 import { AccountsService } from '../accounts/accounts.service';
 import type { AccountState } from '../accounts/accounts.types';
 import { UsersAdminService } from '../accounts/users-admin.service';
+import { AuditService } from '../audit/audit.service';
 import { EmailService } from '../email/email.service';
 import { SettingsService } from '../settings/settings.service';
 import { mergeClaims } from './claims';
@@ -55,6 +56,10 @@ export interface ChallengeStep {
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** What a plugin's audit event may be called (`mfa-enrolled`). */
+const AUDIT_EVENT = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+/** The EntityManager behind a PluginDb (see `pluginDb`). */
+const PLUGIN_EM = Symbol('svc:plugin-em');
 
 /**
  * The installed plugins at run time (SPEC 6, CONTRACTS 10): their hooks, run in plugin order
@@ -79,6 +84,7 @@ export class PluginsService implements OnModuleInit {
     private readonly accounts: AccountsService,
     private readonly settings: SettingsService,
     private readonly email: EmailService,
+    private readonly audit: AuditService,
     @InjectThrottlerStorage() private readonly counters: ThrottlerStorage,
   ) {
     this.userFieldNames = new Set(options.config.users.fields.map((f) => f.name));
@@ -106,6 +112,21 @@ export class PluginsService implements OnModuleInit {
         new SecretBox(options.secret, { keyLabel: `svc plugin secret ${slug}`, aad: `svc:plugin:${slug}` }),
       logger: (slug) => pluginLogger(new Logger(`plugin:${slug}`)),
       assertManageable: (auth: AuthContext, userId: string) => this.usersAdmin.assertManageable(auth, userId),
+      audit: async (plugin, entry, db) => {
+        if (typeof entry?.event !== 'string' || !AUDIT_EVENT.test(entry.event)) {
+          throw new Error(`plugin "${plugin.slug}": an audit event is lower-case words joined by "-"`);
+        }
+        const em = (db as (PluginDb & { [PLUGIN_EM]?: EntityManager }) | undefined)?.[PLUGIN_EM];
+        await this.audit.record(
+          {
+            event: entry.event,
+            actorId: entry.actorId ?? null,
+            target: entry.userId ? `user:${entry.userId}` : null,
+            metadata: { ...entry.metadata, plugin: plugin.slug },
+          },
+          em ?? this.db.manager,
+        );
+      },
       findById: async (userId) => {
         const account = UUID_PATTERN.test(userId)
           ? await this.accounts.loadAccount(this.db.manager, userId)
@@ -457,7 +478,7 @@ export class PluginsService implements OnModuleInit {
   }
 
   private pluginDb(em: EntityManager): PluginDb {
-    return {
+    const db: PluginDb = {
       // Rows for every statement (TypeORM answers an UPDATE/DELETE as [rows, count]).
       query: <T>(sql: string, params?: unknown[]) => rows<T>(em, sql, params ?? []),
       transaction: (fn) =>
@@ -465,6 +486,8 @@ export class PluginsService implements OnModuleInit {
           ? fn(this.pluginDb(em))
           : this.db.transaction((tx) => fn(this.pluginDb(tx))),
     };
+    // Which transaction it is, for `ctx.audit.record(entry, db)`; not enumerable (not the plugin's).
+    return Object.defineProperty(db, PLUGIN_EM, { value: em });
   }
 
   /**

@@ -177,18 +177,33 @@ export class PasskeyCeremonies {
       throw invalid('not verified');
     }
     const info = verified.registrationInfo;
-    const stored = await this.store().insert({
-      userId: user.id,
-      credentialId: info.credential.id,
-      publicKey: isoBase64URL.fromBuffer(info.credential.publicKey),
-      counter: info.credential.counter,
-      transports: (info.credential.transports ?? response.response.transports ?? []).filter(
-        (t) => typeof t === 'string',
-      ),
-      backedUp: info.credentialBackedUp,
-      deviceType: info.credentialDeviceType,
-      aaguid: info.aaguid,
-      name: typeof b.name === 'string' && b.name.trim() !== '' ? b.name.trim() : 'Passkey',
+    // The passkey and its audit row in one transaction (a second factor set up: `mfa-enrolled`).
+    const stored = await this.ctx.db.transaction(async (tx) => {
+      const row = await new PasskeyStore(tx).insert({
+        userId: user.id,
+        credentialId: info.credential.id,
+        publicKey: isoBase64URL.fromBuffer(info.credential.publicKey),
+        counter: info.credential.counter,
+        transports: (info.credential.transports ?? response.response.transports ?? []).filter(
+          (t) => typeof t === 'string',
+        ),
+        backedUp: info.credentialBackedUp,
+        deviceType: info.credentialDeviceType,
+        aaguid: info.aaguid,
+        name: typeof b.name === 'string' && b.name.trim() !== '' ? b.name.trim() : 'Passkey',
+      });
+      if (row && this.options.secondFactor) {
+        await this.ctx.audit.record(
+          {
+            event: 'mfa-enrolled',
+            actorId: user.id,
+            userId: user.id,
+            metadata: { factor: 'passkey', passkeyId: row.id },
+          },
+          tx,
+        );
+      }
+      return row;
     });
     if (!stored) {
       throw new ServiceError('CONFLICT', 'This passkey is registered already');

@@ -32,7 +32,7 @@ import {
   REQUEST_OPTIONS,
 } from './passkeys.openapi';
 import { PASSKEY_CONTEXT, PASSKEY_OPTIONS, type ResolvedPasskeyOptions } from './passkeys.options';
-import { toItem } from './passkeys.store';
+import { PasskeyStore, toItem } from './passkeys.store';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The challenge type of the second factor (`afterAuthenticate`, `challenges[]`). */
@@ -153,7 +153,25 @@ export class PasskeyController {
   @ApiOkResponse({ schema: MESSAGE_ANSWER })
   async remove(@CurrentAuth() auth: AuthContext | undefined, @Param('id') id: string) {
     const user = signedIn(auth).user;
-    if (!UUID.test(id) || !(await this.ceremonies.store().remove(user.id, id.toLowerCase()))) {
+    const passkeyId = id.toLowerCase();
+    const removed =
+      UUID.test(id) &&
+      (await this.ctx.db.transaction(async (tx) => {
+        const gone = await new PasskeyStore(tx).remove(user.id, passkeyId);
+        if (gone && this.options.secondFactor) {
+          await this.ctx.audit.record(
+            {
+              event: 'mfa-disabled',
+              actorId: user.id,
+              userId: user.id,
+              metadata: { factor: 'passkey', passkeyId },
+            },
+            tx,
+          );
+        }
+        return gone;
+      }));
+    if (!removed) {
       throw new ServiceError('NOT_FOUND', 'No such passkey');
     }
     this.ctx.logger.info({ userId: user.id, passkeyId: id.toLowerCase() }, 'passkey removed');

@@ -22,6 +22,7 @@ import {
   ServiceError,
   type AuthContext,
   type PluginContext,
+  type PluginDb,
 } from '../api';
 import { generateRecoveryCodes, hashRecoveryCode, matchStep, newSecret, otpauthUrl } from './totp.codes';
 import { TOTP_CONFIRMATION_ANSWER, TOTP_ENROLMENT, TOTP_STATUS } from './totp.openapi';
@@ -154,7 +155,20 @@ export class TotpController {
       throw WRONG_CODE();
     }
     const recoveryCodes = generateRecoveryCodes(this.options.recoveryCodes);
-    if (!(await store.confirm(user.id, step, factor.secretSealed, recoveryCodes.map(hashRecoveryCode)))) {
+    const enrolled = (tx: PluginDb) =>
+      this.ctx.audit.record(
+        { event: 'mfa-enrolled', actorId: user.id, userId: user.id, metadata: { factor: 'totp' } },
+        tx,
+      );
+    if (
+      !(await store.confirm(
+        user.id,
+        step,
+        factor.secretSealed,
+        recoveryCodes.map(hashRecoveryCode),
+        enrolled,
+      ))
+    ) {
       throw WRONG_CODE();
     }
     this.ctx.logger.info({ userId: user.id }, 'two-factor authentication enabled');
@@ -193,6 +207,10 @@ export class TotpController {
         return false;
       }
       await store.remove(user.id);
+      await this.ctx.audit.record(
+        { event: 'mfa-disabled', actorId: user.id, userId: user.id, metadata: { factor: 'totp' } },
+        tx,
+      );
       return true;
     });
     if (!done) {
@@ -215,7 +233,16 @@ export class TotpController {
     }
     const userId = id.toLowerCase();
     await this.ctx.users.assertManageable(auth, userId);
-    const removed = await this.store().remove(userId);
+    const removed = await this.ctx.db.transaction(async (tx) => {
+      const gone = await new TotpStore(tx).remove(userId);
+      if (gone) {
+        await this.ctx.audit.record(
+          { event: 'mfa-disabled', actorId: auth.user.id, userId, metadata: { factor: 'totp', reset: true } },
+          tx,
+        );
+      }
+      return gone;
+    });
     this.ctx.logger.info({ userId, by: auth.user.id, removed }, 'two-factor authentication reset');
     return {
       message: removed

@@ -109,7 +109,13 @@ export class TotpStore {
    * Confirms the pending enrolment whose code matched `step` and stores the recovery code hashes,
    * in one transaction; false when it was confirmed, replaced or the step used meanwhile.
    */
-  async confirm(userId: string, step: number, secretSealed: string, codeHashes: string[]): Promise<boolean> {
+  async confirm(
+    userId: string,
+    step: number,
+    secretSealed: string,
+    codeHashes: string[],
+    also: (tx: PluginDb) => Promise<unknown> = async () => undefined,
+  ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const rows = await tx.query(
         `UPDATE plugin_totp_factors SET confirmed_at = now(), last_step = $2, updated_at = now()
@@ -126,6 +132,7 @@ export class TotpStore {
         `INSERT INTO plugin_totp_recovery_codes (user_id, code_hash) SELECT $1, unnest($2::text[])`,
         [userId, codeHashes],
       );
+      await also(tx);
       return true;
     });
   }
