@@ -79,7 +79,25 @@ export class RequestStore {
     readonly log: AccessLog,
     readonly reqId: string,
     readonly started: number,
+    private readonly req?: LoggedRequest,
   ) {}
+
+  /**
+   * Who the request came from, for the audit rows written while it is handled (CONTRACTS 14.3):
+   * the client IP as the access line has it, the User-Agent, and the authenticated user's id.
+   */
+  client(): { ip: string | null; userAgent: string | null; actorId: string | null } {
+    const req = this.req;
+    if (!req) {
+      return { ip: null, userAgent: null, actorId: null };
+    }
+    const agent = req.headers['user-agent'];
+    return {
+      ip: this.log.clientIp(req) ?? null,
+      userAgent: typeof agent === 'string' ? agent.slice(0, MAX_USER_AGENT) : null,
+      actorId: req[PRINCIPAL]?.userId ?? null,
+    };
+  }
 
   get logger(): Logger {
     return (this.child ??= this.log.root.child({ reqId: this.reqId }));
@@ -141,7 +159,7 @@ export function requestLogging(root: Logger, options: RequestLoggingOptions = {}
     clientIp: clientIpOf(options.trustProxy ?? false),
   };
   return function logRequest(req: IncomingMessage, res: ServerResponse, next: () => void): void {
-    const store = new RequestStore(log, ensureRequestId(req, res), performance.now());
+    const store = new RequestStore(log, ensureRequestId(req, res), performance.now(), req);
     if (root.isLevelEnabled('info')) {
       // Read now, the socket keeps it: once a client has gone away, it has no address left to ask.
       void req.socket?.remoteAddress;
@@ -225,4 +243,10 @@ function forwardedFor(req: IncomingMessage, trust: Trust): string | undefined {
     }
   }
   return addr;
+}
+
+/** The client of the HTTP request being handled (see `RequestStore.client`); undefined outside one. */
+export function currentClient(): ReturnType<RequestStore['client']> | undefined {
+  const store = storage.getStore() as unknown;
+  return store instanceof RequestStore ? store.client() : undefined;
 }

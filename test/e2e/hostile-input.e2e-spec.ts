@@ -1494,6 +1494,10 @@ const isSmtpFailure = (c: Case, res: RawResponse, body: unknown) =>
 /** Swagger UI's page and assets (issue 21): HTML, CSS and JavaScript, not JSON. */
 const API_DOCS_ROUTE = /^\/admin\/api\/docs(\/:asset)?$/;
 
+/** CSV exports (issue 22: the audit log): a text/csv attachment. */
+const CSV_ROUTE = /\/export$/;
+const CSV_TYPE = /^text\/csv; charset=utf-8$/;
+
 /** The browser pages (src/modules/pages): everything under /admin but /admin/api. */
 const PAGE_ROUTE = /^\/admin(?:$|\/(?!api(?:\/|$)))/;
 const PAGE_TYPE = /^text\/(?:html|css|javascript); charset=utf-8$/;
@@ -1583,6 +1587,7 @@ function check(c: Case, res: RawResponse): { failures: Failure[]; tolerated?: st
     !API_DOCS_ROUTE.test(c.route.path) &&
     // The browser pages under /admin (issue 21): HTML, and their script and style sheet.
     !(PAGE_ROUTE.test(c.route.path) && PAGE_TYPE.test(res.headers['content-type'] ?? '')) &&
+    !(CSV_ROUTE.test(c.route.path) && CSV_TYPE.test(res.headers['content-type'] ?? '')) &&
     !/^application\/json/.test(res.headers['content-type'] ?? '')
   ) {
     fail('success body not application/json', res.headers['content-type'] ?? '(none)');

@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ServiceError, type ValidationIssue } from '../../common/errors';
 import { listRecord, type ListRecord, parseListQuery } from '../../common/pagination';
 import { SVC_CONNECTION } from '../../config/svc-options';
-import { currentAuditClient } from './audit-client';
+import { currentClient } from '../../common/request-logging';
 import {
   type AuditCursor,
   type AuditEntry,
@@ -47,7 +47,7 @@ export class AuditService {
    * secret in `metadata` (password, token, key, hash).
    */
   record(entry: AuditEntry, em: EntityManager = this.db.manager): Promise<void> {
-    const client = currentAuditClient();
+    const client = currentClient();
     return this.repo.insert(em, {
       ...entry,
       ip: entry.ip ?? client?.ip ?? null,
@@ -60,7 +60,7 @@ export class AuditService {
    * actor for a service that is not handed the AuthContext (the email settings).
    */
   requestActorId(): string | null {
-    return currentAuditClient()?.actorId ?? null;
+    return currentClient()?.actorId ?? null;
   }
 
   /** `GET /audit`: the List of rows under the query's filters, newest first (`sort=createdAt`: oldest). */
