@@ -746,6 +746,11 @@ export const PAGES_JS = String.raw`(function () {
       if (!p || typeof p.label !== 'string') {
         return;
       }
+      if (p.component === 'magic-link' && !href) {
+        // The magic-link plugin: its form is on the page, shown when the plugin is installed.
+        show($('magic-form'), true);
+        return;
+      }
       var li = document.createElement('li');
       if (p.component === 'passkey-login' && !href) {
         if (!passkeysSupported()) {
@@ -768,7 +773,18 @@ export const PAGES_JS = String.raw`(function () {
       }
       list.appendChild(li);
     });
-    show($('providers'), list.children.length > 0);
+    show($('providers'), list.children.length > 0 || !$('magic-form').hidden);
+    onSubmit($('magic-form'), async function (form) {
+      var r = await api('POST', '/plugins/magic-link/request', { email: value(form, 'email'), next: nextPath() });
+      if (r.ok) {
+        showNotice(
+          (r.data && r.data.message) || 'If the address can sign in, a link is on its way. It works once.',
+          true,
+        );
+        return;
+      }
+      showProblem(r.error, form);
+    });
   }
 
   // ---- /admin/forgot-password, /admin/reset-password, /admin/verify-email, /admin/accept-invite

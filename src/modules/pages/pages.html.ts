@@ -124,6 +124,11 @@ ${field({ id: 'login-password', name: 'password', label: 'Password', type: 'pass
 <div id="providers" hidden>
 <h2 id="providers-title">Other ways to sign in</h2>
 <ul id="provider-list" class="providers" aria-labelledby="providers-title"></ul>
+<form id="magic-form" method="post" hidden aria-labelledby="magic-title">
+<h3 id="magic-title">Sign in with an emailed link</h3>
+${field({ id: 'magic-email', name: 'email', label: 'Email address for the link', type: 'email', autocomplete: 'username', extra: 'maxlength="320"' })}
+<button type="submit">Email me a link</button>
+</form>
 </div>
 </section>
 <section id="step-challenge" hidden aria-labelledby="challenge-title">

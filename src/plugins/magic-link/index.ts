@@ -29,6 +29,12 @@ export function magicLinkPlugin(options: MagicLinkOptions = {}) {
     minServiceVersion: '0.1.0',
     capabilities: ['auth.login'],
     migrations: MAGIC_LINK_MIGRATIONS,
+    // The sign-in page's "email me a link" form (the service's pages draw `component: magic-link`).
+    ui: {
+      providers: [
+        { strategy: 'magic-link:email', label: 'Email me a sign-in link', component: 'magic-link' },
+      ],
+    },
     module: (ctx: PluginContext) => ({
       module: MagicLinkModule,
       controllers: [MagicLinkController],
