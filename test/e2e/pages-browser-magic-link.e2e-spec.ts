@@ -44,7 +44,7 @@ describeBrowser('the magic-link form of the sign-in page in a browser', () => {
     await form.waitFor();
     await audit(page, 'login-magic-link');
 
-    await page.getByLabel('Email address for the link').fill(user.email);
+    await page.getByLabel('Your email, for a sign-in link').fill(user.email);
     await page.getByRole('button', { name: 'Email me a link' }).click();
     await page.locator('#notice', { hasText: /link/i }).waitFor();
 

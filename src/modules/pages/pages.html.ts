@@ -126,7 +126,7 @@ ${field({ id: 'login-password', name: 'password', label: 'Password', type: 'pass
 <ul id="provider-list" class="providers" aria-labelledby="providers-title"></ul>
 <form id="magic-form" method="post" hidden aria-labelledby="magic-title">
 <h3 id="magic-title">Sign in with an emailed link</h3>
-${field({ id: 'magic-email', name: 'email', label: 'Email address for the link', type: 'email', autocomplete: 'username', extra: 'maxlength="320"' })}
+${field({ id: 'magic-email', name: 'email', label: 'Your email, for a sign-in link', type: 'email', autocomplete: 'username', extra: 'maxlength="320"' })}
 <button type="submit">Email me a link</button>
 </form>
 </div>
