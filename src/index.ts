@@ -6,6 +6,7 @@ export type { MediaOptions, S3MediaOptions } from './config/media-options';
 export { defineConfig } from './config/config-file';
 export type * from './config/config.types';
 export { ServiceError } from './common/errors/service-error';
+export { pendingTokenOf } from './common/pending-token';
 export type { ErrorCode } from './common/errors/error-codes';
 export { configureApp } from './app.setup';
 export { startServer } from './server';

@@ -6,6 +6,7 @@ export { definePlugin } from '../modules/plugins/define-plugin';
 export type * from '../modules/plugins/plugin.types';
 export { MFA_ENROL } from '../modules/plugins/plugin.types';
 export { ServiceError } from '../common/errors/service-error';
+export { pendingTokenOf } from '../common/pending-token';
 export { RequirePermission, CookieOnly, CurrentAuth } from '../common/access/auth.decorators';
 export type { AuthContext, SessionUser } from '../common/access/auth-context';
 export { requireAuth } from '../modules/auth/in-process';

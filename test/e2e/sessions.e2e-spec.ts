@@ -130,6 +130,12 @@ describe('sessions', () => {
       expect([id, res.status, res.body.error?.code]).toEqual([id, 404, 'NOT_FOUND']);
     }
     expect((await me(t, b)).status).toBe(200);
+    // A session of the caller's own that has ended already.
+    const user = await createUser(t);
+    const [gone, here] = [await login(t, user), await login(t, user)];
+    expect((await t.http.delete(`${API}/auth/sessions/${gone.sid}`).set(here.auth)).status).toBe(200);
+    const again = await t.http.delete(`${API}/auth/sessions/${gone.sid}`).set(here.auth);
+    expect([again.status, again.body.error?.code]).toEqual([404, 'NOT_FOUND']);
   });
 
   it('DELETE /auth/sessions ends every session but the current one', async () => {

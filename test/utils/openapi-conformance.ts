@@ -1,4 +1,5 @@
 import { appendFileSync } from 'node:fs';
+import SupertestTestClass from 'supertest/lib/test';
 import type { OpenApiDocument } from '../../src/modules/openapi/openapi-document';
 import { checkRequestBody, checkResponse, type CheckedResponse } from './openapi-check';
 
@@ -50,10 +51,8 @@ export function installConformanceCheck(): void {
     return;
   }
   installed = true;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const Test = require('supertest/lib/test') as { prototype: SupertestTest } as unknown as {
-    prototype: SupertestTest;
-  };
+  // Test#assert is supertest's own (not in its types): the class is typed here as it is used.
+  const Test = SupertestTestClass as unknown as { prototype: SupertestTest };
   const original = Test.prototype.assert;
   Test.prototype.assert = function (this: SupertestTest, resError, res, fn) {
     const source = res && this.app ? sources.get(this.app) : undefined;

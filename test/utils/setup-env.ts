@@ -1,7 +1,7 @@
 import 'reflect-metadata';
+import { installConformanceCheck } from './openapi-conformance';
 
 process.env.NODE_ENV = 'test';
 
 // Every supertest answer of an app createTestApp booted is checked against its OpenAPI document.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-(require('./openapi-conformance') as typeof import('./openapi-conformance')).installConformanceCheck();
+installConformanceCheck();

@@ -1,10 +1,11 @@
 import type { CookieOptions, Response } from 'express';
+import { PENDING_COOKIE } from '../../common/pending-token';
 import { SESSION_COOKIE } from '../identity/authentication.service';
 import { ACCESS_TTL_SECONDS, REFRESH_TTL_MS } from '../identity/tokens.service';
 
 export const REFRESH_COOKIE = 'svc_refresh';
 export const CSRF_COOKIE = 'svc_csrf';
-export const PENDING_COOKIE = 'svc_pending';
+export { PENDING_COOKIE } from '../../common/pending-token';
 export const SESSION_COOKIE_PATH = '/admin';
 /** Both refresh and logout receive it (CONTRACTS 0). */
 export const REFRESH_COOKIE_PATH = '/admin/api/auth';

@@ -4,7 +4,10 @@ import type { SecretBox } from '../../common/secret-box';
 import type { ResolvedConfig } from '../../config/config.types';
 import type { GeneralSettings } from '../settings/settings.types';
 import { SERVICE_VERSION } from '../../common/version';
+import { pendingTokenOf } from '../../common/pending-token';
+import { ServiceError } from '../../common/errors';
 import { checkPlugins } from './plugin-checks';
+import { MFA_ENROL } from './plugin.types';
 import type {
   CompleteLoginOptions,
   EnrolmentOutcome,
@@ -144,6 +147,18 @@ export class PluginHost {
         completeLogin: (userId, options) => rt().completeLogin(plugin, userId, options),
         pendingChallenge: (token) => rt().pendingChallenge(token),
         finishEnrolment: (token, options) => rt().finishEnrolment(token, options),
+        enrolment: async (request, body) => {
+          const pendingToken = pendingTokenOf(request, body);
+          if (!pendingToken) {
+            return null;
+          }
+          const step = await rt().pendingChallenge(pendingToken);
+          const user = step?.challengeType === MFA_ENROL ? await rt().findById(step.userId) : null;
+          if (!user) {
+            throw new ServiceError('AUTH_REQUIRED', 'Sign in first');
+          }
+          return { user, pendingToken };
+        },
       },
       db: {
         query: (sql, params) => rt().db.query(sql, params),

@@ -188,6 +188,13 @@ export interface PluginContext {
       token: string | undefined,
       options: { request: Request; response: Response },
     ): Promise<EnrolmentOutcome>;
+    /**
+     * For a second-factor plugin's enrolment routes (CONTRACTS 14.2): the user of the `mfa-enrol`
+     * step whose pending token the request carries (body `pendingToken`, else the `svc_pending`
+     * cookie), with that token; null when it carries none. Throws AUTH_REQUIRED for a token that
+     * is not a live `mfa-enrol` step.
+     */
+    enrolment(request: Request, body: unknown): Promise<{ user: PluginAccount; pendingToken: string } | null>;
   };
   /** The service's database (the plugin's own tables come from `migrations`). */
   db: PluginDb;

@@ -17,7 +17,7 @@ import type { Request, Response } from 'express';
 import {
   CurrentAuth,
   listOf,
-  MFA_ENROL,
+  pendingTokenOf,
   MESSAGE_ANSWER,
   ServiceError,
   type AuthContext,
@@ -120,19 +120,11 @@ export class PasskeyController {
     req: Request,
     body: unknown,
   ): Promise<{ id: string; email: string; name: string; pendingToken?: string }> {
-    const fromBody =
-      body && typeof body === 'object' ? (body as { pendingToken?: unknown }).pendingToken : undefined;
-    const fromCookie = (req.cookies as Record<string, unknown> | undefined)?.svc_pending;
-    const token = auth && auth.method !== 'api-key' ? undefined : (fromBody ?? fromCookie);
-    if (typeof token !== 'string' || token === '' || !this.options.secondFactor) {
-      return signedIn(auth).user;
-    }
-    const step = await this.ctx.auth.pendingChallenge(token);
-    const account = step?.challengeType === MFA_ENROL ? await this.ctx.users.findById(step.userId) : null;
-    if (!account) {
-      throw new ServiceError('AUTH_REQUIRED', 'Sign in first');
-    }
-    return { id: account.id, email: account.email, name: account.name, pendingToken: token };
+    const enrolling =
+      (auth && auth.method !== 'api-key') || !this.options.secondFactor
+        ? null
+        : await this.ctx.auth.enrolment(req, body);
+    return enrolling ? { ...enrolling.user, pendingToken: enrolling.pendingToken } : signedIn(auth).user;
   }
 
   @Get('credentials')
@@ -195,11 +187,7 @@ export class PasskeyController {
       throw notFound();
     }
     await this.visitorBudget('challenge', req, res);
-    const fromBody =
-      body && typeof body === 'object' ? (body as { pendingToken?: unknown }).pendingToken : undefined;
-    const fromCookie = (req.cookies as Record<string, unknown> | undefined)?.svc_pending;
-    const token =
-      typeof fromBody === 'string' && fromBody ? fromBody : typeof fromCookie === 'string' ? fromCookie : '';
+    const token = pendingTokenOf(req, body) ?? '';
     const spent = () =>
       new ServiceError('AUTH_INVALID_CREDENTIALS', 'This sign-in step is not valid any more; sign in again');
     if (!token || token.length > 4096) {

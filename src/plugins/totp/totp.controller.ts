@@ -17,7 +17,6 @@ import QRCode from 'qrcode';
 import {
   CurrentAuth,
   MESSAGE_ANSWER,
-  MFA_ENROL,
   RequirePermission,
   ServiceError,
   type AuthContext,
@@ -51,15 +50,6 @@ function codeOf(body: unknown): string {
 }
 
 const WRONG_CODE = () => new ServiceError('INVALID_INPUT', 'The code is not valid');
-
-/** The pending token of a paused login: the body's `pendingToken`, else the `svc_pending` cookie. */
-function pendingTokenOf(req: Request, body: unknown): string | undefined {
-  const fromBody =
-    body && typeof body === 'object' ? (body as { pendingToken?: unknown }).pendingToken : undefined;
-  const fromCookie = (req.cookies as Record<string, unknown> | undefined)?.svc_pending;
-  const token = typeof fromBody === 'string' ? fromBody : fromCookie;
-  return typeof token === 'string' && token !== '' ? token : undefined;
-}
 
 /** Mounted under `/admin/api/plugins/totp/`. */
 @Controller()
@@ -99,16 +89,8 @@ export class TotpController {
     req: Request,
     body: unknown,
   ): Promise<{ id: string; email: string; pendingToken?: string }> {
-    const token = auth && auth.method !== 'api-key' ? undefined : pendingTokenOf(req, body);
-    if (!token) {
-      return signedIn(auth).user;
-    }
-    const step = await this.ctx.auth.pendingChallenge(token);
-    const account = step?.challengeType === MFA_ENROL ? await this.ctx.users.findById(step.userId) : null;
-    if (!account) {
-      throw new ServiceError('AUTH_REQUIRED', 'Sign in first');
-    }
-    return { id: account.id, email: account.email, pendingToken: token };
+    const enrolling = auth && auth.method !== 'api-key' ? null : await this.ctx.auth.enrolment(req, body);
+    return enrolling ? { ...enrolling.user, pendingToken: enrolling.pendingToken } : signedIn(auth).user;
   }
 
   @Post('enroll')
