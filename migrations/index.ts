@@ -10,6 +10,7 @@ import { GeneralSettings1763722500000 } from './1763722500000-GeneralSettings';
 import { MagicLinkTemplate1763722950000 } from './1763722950000-MagicLinkTemplate';
 import { Media1763722600000 } from './1763722600000-Media';
 import { Plugins1763722300000 } from './1763722300000-Plugins';
+import { AccountSteps1763723000000 } from './1763723000000-AccountSteps';
 import { Sessions1763722700000 } from './1763722700000-Sessions';
 import { UserFields1763721900000 } from './1763721900000-UserFields';
 
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   ApiKeyRotation1763722800000,
   AuditLog1763722900000,
   MagicLinkTemplate1763722950000,
+  AccountSteps1763723000000,
 ];

@@ -159,6 +159,15 @@ export function resolveConfig(config: SvcConfig = {}): ResolvedConfig {
   ) {
     throw new ConfigError(['"auth.auditRetentionDays" must be a positive integer (days; default 365)']);
   }
+  const reauthWindowSeconds = config.auth?.reauthWindowSeconds;
+  if (
+    reauthWindowSeconds !== undefined &&
+    (!Number.isSafeInteger(reauthWindowSeconds) || reauthWindowSeconds < 1 || reauthWindowSeconds > 86400)
+  ) {
+    throw new ConfigError([
+      '"auth.reauthWindowSeconds" must be a whole number of seconds from 1 to 86400 (default 600)',
+    ]);
+  }
   const mfa = config.auth?.mfa;
   if (
     mfa !== undefined &&
@@ -183,6 +192,7 @@ export function resolveConfig(config: SvcConfig = {}): ResolvedConfig {
       maxSessions: maxSessions ?? null,
       auditRetentionDays: auditRetentionDays ?? 365,
       mfa: { requiredForRoles: mfa?.requiredForRoles ?? [], requiredForAll: mfa?.requiredForAll ?? false },
+      reauthWindowSeconds: reauthWindowSeconds ?? 600,
     },
     apiKeys: { rateLimit: config.apiKeys?.rateLimit ?? { max: 1000, windowSeconds: 3600 } },
     security: { authRateLimit: config.security?.authRateLimit ?? { max: 30, windowSeconds: 3600 } },

@@ -93,6 +93,11 @@ export interface SvcConfig {
     auditRetentionDays?: number;
     /** Second factor required (CONTRACTS 14.2): for the holders of these role slugs, or for everyone. */
     mfa?: { requiredForRoles?: string[]; requiredForAll?: boolean };
+    /**
+     * How long a proof of a factor (signing in, `POST /auth/reauthenticate`) opens sensitive
+     * changes (passkeys, TOTP, API keys, ending other sessions). Default 600.
+     */
+    reauthWindowSeconds?: number;
   };
   apiKeys?: { rateLimit?: RateLimitConfig };
   security?: { authRateLimit?: RateLimitConfig };
@@ -114,6 +119,7 @@ export interface ResolvedConfig {
     maxSessions: number | null;
     auditRetentionDays: number;
     mfa: { requiredForRoles: string[]; requiredForAll: boolean };
+    reauthWindowSeconds: number;
   };
   apiKeys: { rateLimit: RateLimitConfig };
   security: { authRateLimit: RateLimitConfig };

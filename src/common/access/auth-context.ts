@@ -29,7 +29,13 @@ export interface AuthContext {
    * acts) but `user.roleIds` and `roleIds` are the key's own: its role for a role-based key,
    * none for the other types; `permissions` are the key's.
    */
-  apiKey?: { id: string; type: 'read-only' | 'full-access' | 'role-based'; roleId: string | null };
+  apiKey?: {
+    id: string;
+    type: 'read-only' | 'full-access' | 'role-based';
+    roleId: string | null;
+    /** Scopes narrow the key to these permission slugs. */
+    scoped?: boolean;
+  };
 }
 
 export const AUTH_CONTEXT = Symbol('svc:auth');

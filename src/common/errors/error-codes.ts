@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   EMAIL_NOT_VERIFIED: 403,
   SETUP_COMPLETE: 403,
   CSRF_FAILED: 403,
+  /** A sensitive change needs a recent proof of a factor (`POST /auth/reauthenticate`). */
+  REAUTH_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   DUPLICATE: 409,

@@ -1,10 +1,10 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { SessionUser } from '../../common/access/auth-context';
+import type { AuthContext, SessionUser } from '../../common/access/auth-context';
 import { type Awaitable, TtlCache } from '../../common/cache';
 import { ServiceError } from '../../common/errors';
-import { SVC_CONNECTION } from '../../config/svc-options';
+import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
 import { RbacService } from '../rbac/rbac.service';
 import type { AccountState, LockoutPolicy, PasswordCheck, PasswordClaim } from './accounts.types';
 import { hashPassword, verifyPassword } from './passwords';
@@ -12,6 +12,20 @@ import { toAccountState, toSessionUser } from './user.mapper';
 import { UsersRepository } from './users.repository';
 import { AuditService } from '../audit/audit.service';
 import { AUDIT_EVENTS } from '../audit/audit.types';
+
+/** Wrong second-factor codes an account may send: `max` in `windowMinutes`, then `lockMinutes` of refusals. */
+export const SECOND_FACTOR_LIMIT = { max: 10, windowMinutes: 15, lockMinutes: 15 };
+
+/** A sensitive change made with anything but the browser session. */
+export const BROWSER_SESSION_ONLY = () =>
+  new ServiceError('AUTH_REQUIRED', 'Sign in with the browser session to make this change');
+
+function secondFactorLocked(until: Date): ServiceError {
+  const retryAfterSeconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+  return new ServiceError('RATE_LIMITED', 'Too many wrong codes for this account; try again later', {
+    retryAfterSeconds,
+  });
+}
 
 /** How long a read account row may be reused (SPEC 3.2: at most one read per 5 s per account). */
 export const ACCOUNT_TTL_MS = 5000;
@@ -38,6 +52,7 @@ export class AccountsService {
 
   constructor(
     @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
+    @Inject(SVC_OPTIONS) private readonly options: SvcOptions,
     private readonly users: UsersRepository,
     private readonly rbac: RbacService,
     private readonly audit: AuditService,
@@ -127,6 +142,37 @@ export class AccountsService {
     return { account: toAccountState(account), claim };
   }
 
+  /**
+   * A signed-in user's password proved again (`POST /auth/reauthenticate`): one bcrypt
+   * comparison; a wrong one counts toward the lockout like a failed sign-in (SPEC 5.2.4), a right
+   * one resets the counters, and a locked account is refused either way.
+   */
+  async recheckPassword(
+    userId: string,
+    password: string,
+    lockout: LockoutPolicy,
+  ): Promise<'ok' | 'wrong' | 'locked'> {
+    const account = await this.users.findAccountById(this.db.manager, userId);
+    const passwordOk = await verifyPassword(password, account?.password_hash ?? null);
+    if (!account) {
+      return 'wrong';
+    }
+    if (account.locked_until && account.locked_until.getTime() > Date.now()) {
+      return 'locked';
+    }
+    if (!passwordOk) {
+      const counted = await this.users.recordFailedLogin(
+        this.db.manager,
+        account.id,
+        lockout.maxAttempts,
+        lockout.lockMinutes,
+      );
+      return counted ? 'wrong' : 'locked';
+    }
+    const claimed = await this.users.claimPasswordLogin(this.db.manager, account.id, account.password_hash!);
+    return claimed === 'ok' ? 'ok' : claimed === 'locked' ? 'locked' : 'wrong';
+  }
+
   async anyUserExists(em: EntityManager): Promise<boolean> {
     return this.users.anyUserExists(em);
   }
@@ -206,6 +252,84 @@ export class AccountsService {
   async revokeSessions(em: EntityManager, userId: string): Promise<void> {
     await this.users.revokeSessions(em, userId);
     this.invalidate(userId);
+  }
+
+  /**
+   * Recent sign-in for sensitive changes ("sudo mode", CONTRACTS 14.6): registering a passkey,
+   * enrolling or disabling TOTP, creating or rotating an API key and ending the other sessions
+   * need the browser session (a stolen Bearer token cannot make them: 401 AUTH_REQUIRED) whose
+   * owner proved a factor within `auth.reauthWindowSeconds` (the sign-in, or
+   * `POST /auth/reauthenticate`; else 403 REAUTH_REQUIRED). The proof is on the session's
+   * refresh-token row, read here (one indexed row; these routes are rare).
+   */
+  async assertRecentSignIn(auth: AuthContext | undefined): Promise<void> {
+    if (!auth || auth.method !== 'session' || !auth.sessionId) {
+      throw BROWSER_SESSION_ONLY();
+    }
+    const provedAt = await this.users.sessionProvedAt(this.db.manager, auth.user.id, auth.sessionId);
+    if (!provedAt) {
+      throw BROWSER_SESSION_ONLY();
+    }
+    if (provedAt.getTime() + this.options.config.auth.reauthWindowSeconds * 1000 <= Date.now()) {
+      throw new ServiceError(
+        'REAUTH_REQUIRED',
+        'Confirm it is you: enter your password (or a code from your authenticator app) again',
+        { reauthenticate: '/admin/api/auth/reauthenticate' },
+      );
+    }
+  }
+
+  /**
+   * Ending all sessions voids the account's paused logins, enrolment steps and emailed sign-in
+   * links too (the step counter), inside the caller's transaction.
+   */
+  async voidSteps(em: EntityManager, userId: string): Promise<void> {
+    await this.users.voidSteps(em, userId);
+    this.invalidate(userId);
+  }
+
+  /**
+   * One second-factor check of the account (a challenge answer, disabling TOTP, reauthenticating
+   * by code), limited per account whatever the IP: after 10 wrong codes in 15 minutes every code
+   * is refused for 15 minutes, right or wrong (429, audited `mfa-locked` once). The attempt is
+   * counted before `check` runs, so parallel guesses cannot pass the limit; a right code starts
+   * the count over.
+   */
+  async secondFactorAttempt(
+    userId: string,
+    check: () => Promise<boolean>,
+    client: { ip: string | null } = { ip: null },
+  ): Promise<boolean> {
+    const reserved = await this.users.reserveSecondFactorAttempt(this.db.manager, userId, {
+      max: SECOND_FACTOR_LIMIT.max,
+      windowMinutes: SECOND_FACTOR_LIMIT.windowMinutes,
+    });
+    if ('refusedUntil' in reserved) {
+      throw secondFactorLocked(reserved.refusedUntil);
+    }
+    const right = await check();
+    if (right) {
+      await this.users.resetSecondFactorAttempts(this.db.manager, userId);
+      return true;
+    }
+    if (reserved.count >= SECOND_FACTOR_LIMIT.max) {
+      await this.db.transaction(async (em) => {
+        if (await this.users.lockSecondFactor(em, userId, SECOND_FACTOR_LIMIT.lockMinutes)) {
+          this.logger.warn({ userId }, 'second-factor codes locked after too many wrong answers');
+          await this.audit.record(
+            {
+              event: AUDIT_EVENTS.mfaLocked,
+              actorId: userId,
+              target: `user:${userId}`,
+              metadata: { failures: reserved.count, lockMinutes: SECOND_FACTOR_LIMIT.lockMinutes },
+              ip: client.ip,
+            },
+            em,
+          );
+        }
+      });
+    }
+    return false;
   }
 
   /** Deactivation (SPEC 3.1): inactive, counter raised and refresh tokens deleted in one transaction. */

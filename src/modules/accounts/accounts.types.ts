@@ -24,6 +24,11 @@ export interface AccountState {
   locked_until: Date | null;
   /** The account counter: raised by every write that ends its sessions (SPEC 3.2). */
   ver: number;
+  /**
+   * The step counter: raised by a password write, a deactivation and ending all sessions; a
+   * paused login, an enrolment step or an emailed sign-in link issued under another value is void.
+   */
+  step_ver: number;
   must_change_password: boolean;
   custom: Record<string, unknown>;
   last_login_at: Date | null;

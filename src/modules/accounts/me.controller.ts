@@ -1,3 +1,4 @@
+import { ServiceError } from '../../common/errors';
 import { Body, Get, Patch } from '@nestjs/common';
 import { SvcController } from '../../common/access/svc-controller';
 import type { AuthContext } from '../../common/access/auth-context';
@@ -38,6 +39,11 @@ export class MeController {
   })
   @ApiOkResponse({ schema: itemAnswer(USER) })
   async update(@CurrentAuth() auth: AuthContext, @Body() body: Record<string, unknown>) {
+    // A profile is the person's: an API key acts for its creator but never edits them (their
+    // name and custom fields ride in their tokens).
+    if (auth.apiKey) {
+      throw new ServiceError('AUTH_REQUIRED', 'Sign in to change your profile; API keys cannot');
+    }
     const { core, custom } = await parseUserInput(UpdateMeDto, body, this.userFields, { partial: true });
     const account = await this.accounts.updateProfile(auth.user.id, { ...core, custom });
     return {

@@ -53,6 +53,7 @@ export function toAccountState(a: AccountRow): AccountState {
     is_active: a.is_active,
     locked_until: a.locked_until,
     ver: a.ver,
+    step_ver: a.step_ver,
     must_change_password: a.must_change_password,
     custom: a.custom,
     last_login_at: a.last_login_at,

@@ -16,6 +16,7 @@ export interface UserRow {
   failed_login_count: number;
   locked_until: Date | null;
   ver: number;
+  step_ver: number;
   must_change_password: boolean;
   custom: Record<string, unknown>;
   last_login_at: Date | null;
@@ -158,10 +159,92 @@ export class UsersRepository {
     return found.length > 0;
   }
 
-  /** Raises the account counter (ends every access token) and deletes every refresh token. */
+  /**
+   * Raises the account counter (ends every access token) and the step counter (voids paused
+   * logins and emailed sign-in links), deletes every refresh token and paused login.
+   */
   async revokeSessions(em: EntityManager, id: string): Promise<void> {
-    await em.query(`UPDATE users SET ver = ver + 1, updated_at = now() WHERE id = $1`, [id]);
+    await em.query(
+      `UPDATE users SET ver = ver + 1, step_ver = step_ver + 1, updated_at = now() WHERE id = $1`,
+      [id],
+    );
     await em.query(`DELETE FROM refresh_tokens WHERE user_id = $1`, [id]);
+    await em.query(`DELETE FROM pending_logins WHERE user_id = $1`, [id]);
+  }
+
+  /**
+   * When the owner of a live session last proved a factor in it (its sign-in or a
+   * reauthentication), from the session's current refresh-token row; null: no such live session.
+   */
+  async sessionProvedAt(em: EntityManager, userId: string, sessionId: string): Promise<Date | null> {
+    const found = await rows<{ proved_at: Date | null }>(
+      em,
+      `SELECT max(session_proved_at) AS proved_at FROM refresh_tokens
+        WHERE user_id = $1 AND session_id = $2 AND consumed_at IS NULL AND expires_at > now()`,
+      [userId, sessionId],
+    );
+    return found[0]?.proved_at ?? null;
+  }
+
+  /** Raises the step counter alone (ending all sessions): paused logins and emailed links die. */
+  async voidSteps(em: EntityManager, id: string): Promise<void> {
+    await em.query(`UPDATE users SET step_ver = step_ver + 1 WHERE id = $1`, [id]);
+    await em.query(`DELETE FROM pending_logins WHERE user_id = $1`, [id]);
+  }
+
+  /**
+   * Reserves one second-factor attempt of the account in one statement (the row lock orders
+   * parallel attempts): counted in the current window (it starts with its first attempt and lasts
+   * `windowMinutes`), unless codes are locked or `max` attempts of the window are counted or in
+   * flight already; then null and when the refusal ends.
+   */
+  async reserveSecondFactorAttempt(
+    em: EntityManager,
+    id: string,
+    p: { max: number; windowMinutes: number },
+  ): Promise<{ count: number } | { refusedUntil: Date }> {
+    const open = `(mfa_failures_since IS NOT NULL AND mfa_failures_since > now() - make_interval(mins => $3))`;
+    const found = await rows<{ count: number }>(
+      em,
+      `UPDATE users SET
+         mfa_failures = CASE WHEN ${open} THEN mfa_failures + 1 ELSE 1 END,
+         mfa_failures_since = CASE WHEN ${open} THEN mfa_failures_since ELSE now() END
+       WHERE id = $1 AND (mfa_locked_until IS NULL OR mfa_locked_until <= now())
+         AND NOT (${open} AND mfa_failures >= $2)
+       RETURNING mfa_failures AS count`,
+      [id, p.max, p.windowMinutes],
+    );
+    if (found[0]) {
+      return { count: found[0].count };
+    }
+    const refused = await rows<{ until: Date | null }>(
+      em,
+      `SELECT CASE WHEN mfa_locked_until > now() THEN mfa_locked_until
+                   ELSE mfa_failures_since + make_interval(mins => $2) END AS until
+         FROM users WHERE id = $1`,
+      [id, p.windowMinutes],
+    );
+    return { refusedUntil: refused[0]?.until ?? new Date() };
+  }
+
+  /** Locks the account's codes until `lockMinutes` from now; true for the statement that locked them. */
+  async lockSecondFactor(em: EntityManager, id: string, lockMinutes: number): Promise<boolean> {
+    const locked = await rows(
+      em,
+      `UPDATE users SET mfa_locked_until = now() + make_interval(mins => $2)
+        WHERE id = $1 AND (mfa_locked_until IS NULL OR mfa_locked_until <= now()) RETURNING id`,
+      [id, lockMinutes],
+    );
+    return locked.length > 0;
+  }
+
+  /** A right code: the window's count starts over (as a right password resets its counter). */
+  async resetSecondFactorAttempts(em: EntityManager, id: string): Promise<void> {
+    await em.query(
+      `UPDATE users SET mfa_failures = 0, mfa_failures_since = NULL
+        WHERE id = $1 AND (mfa_locked_until IS NULL OR mfa_locked_until <= now())`,
+      [id],
+    );
   }
 
   /** One statement: the page, its count, and the page's roles in one join (not a subquery per row). */

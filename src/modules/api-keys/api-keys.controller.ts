@@ -5,6 +5,7 @@ import { parseListQuery } from '../../common/pagination';
 import { SvcController } from '../../common/access/svc-controller';
 import type { AuthContext } from '../../common/access/auth-context';
 import { CookieOnly, CurrentAuth } from '../../common/access/auth.decorators';
+import { AccountsService } from '../accounts/accounts.service';
 import { ApiKeysService } from './api-keys.service';
 import type { ApiKeySortField } from './api-keys.types';
 import { CreateApiKeyDto, RotateApiKeyDto, UpdateApiKeyDto } from './dto/api-key.dto';
@@ -22,7 +23,10 @@ const SORTABLE: readonly ApiKeySortField[] = ['name', 'createdAt', 'lastUsedAt',
 @SvcController('api-keys')
 @CookieOnly()
 export class ApiKeysController {
-  constructor(private readonly keys: ApiKeysService) {}
+  constructor(
+    private readonly keys: ApiKeysService,
+    private readonly accounts: AccountsService,
+  ) {}
 
   @Get()
   @ApiOkResponse({ schema: listOf(API_KEY) })
@@ -41,6 +45,7 @@ export class ApiKeysController {
     schema: itemAnswer(API_KEY, { key: STRING }),
   })
   async create(@CurrentAuth() auth: AuthContext, @Body() dto: CreateApiKeyDto, @Req() req: Request) {
+    await this.accounts.assertRecentSignIn(auth);
     const { item, key } = await this.keys.create(auth, dto, req.ip ?? null);
     return { message: 'API key created; copy it now, it is not shown again', item, key };
   }
@@ -80,6 +85,7 @@ export class ApiKeysController {
     @Body() dto: RotateApiKeyDto,
     @Req() req: Request,
   ) {
+    await this.accounts.assertRecentSignIn(auth);
     const { item, key } = await this.keys.rotate(auth, id, dto.graceSeconds ?? 0, req.ip ?? null);
     const grace = dto.graceSeconds ? `; the old one works for ${dto.graceSeconds} s more` : '';
     return { message: `API key rotated; copy the new key now, it is not shown again${grace}`, item, key };

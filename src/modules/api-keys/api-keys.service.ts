@@ -213,7 +213,7 @@ export class ApiKeysService {
       roleIds: keyRoles,
       permissions,
       isSuperAdmin: false,
-      apiKey: { id: row.id, type: row.type, roleId: row.role_id },
+      apiKey: { id: row.id, type: row.type, roleId: row.role_id, scoped: row.scopes !== null },
     };
   }
 

@@ -26,4 +26,5 @@ export const AUDIT_EVENTS = {
   schemaApplied: 'schema-applied',
   passwordReset: 'password-reset',
   passwordChanged: 'password-changed',
+  mfaLocked: 'mfa-locked',
 } as const;

@@ -7,6 +7,7 @@ import { AccountLifecycleService } from '../accounts/account-lifecycle.service';
 import type { AuthContext } from '../../common/access/auth-context';
 import { clientInfo } from './auth.controller';
 import { AuthService } from './auth.service';
+import { ReauthService } from './reauth.service';
 import { clearSessionCookies } from './cookies';
 import { CookieOnly, CurrentAuth } from '../../common/access/auth.decorators';
 import { Public } from '../../common/access/public.decorator';
@@ -14,6 +15,7 @@ import {
   AcceptInviteDto,
   ChangePasswordDto,
   EmailOnlyDto,
+  ReauthenticateDto,
   RegisterDto,
   ResetPasswordDto,
   TokenDto,
@@ -21,7 +23,8 @@ import {
 import { AuthRateLimitGuard } from './guards/auth-rate-limit.guard';
 import { CsrfGuard } from './guards/csrf.guard';
 import { ApiOkResponse } from '@nestjs/swagger';
-import { MESSAGE_ANSWER } from '../../common/api-schema';
+import { DATE_TIME, MESSAGE_ANSWER, objectSchema, STRING } from '../../common/api-schema';
+import { ServiceError } from '../../common/errors';
 
 /** `/admin/api/auth/*` account routes: registration, verification, passwords, invitations. */
 @SvcController('auth')
@@ -32,6 +35,7 @@ export class AccountController {
   constructor(
     private readonly lifecycle: AccountLifecycleService,
     private readonly auth: AuthService,
+    private readonly reauth: ReauthService,
     @Inject(SVC_OPTIONS) options: SvcOptions,
   ) {
     this.secure = options.publicUrl.startsWith('https:');
@@ -112,5 +116,27 @@ export class AccountController {
     await this.lifecycle.changePassword(auth.user.id, dto.currentPassword, dto.newPassword);
     clearSessionCookies(res, this.secure);
     return { message: 'Password changed; sign in again' };
+  }
+
+  /**
+   * Proves the owner of this browser session again (the password, or a code of a second factor)
+   * before a sensitive change: passkeys, TOTP, API keys, ending the other sessions.
+   */
+  @Post('reauthenticate')
+  @CookieOnly()
+  @HttpCode(200)
+  @ApiOkResponse({ schema: objectSchema({ message: STRING, until: DATE_TIME }) })
+  async reauthenticate(
+    @CurrentAuth() auth: AuthContext,
+    @Body() dto: ReauthenticateDto,
+    @Req() req: Request,
+  ) {
+    if (dto.password !== undefined && dto.code !== undefined) {
+      throw ServiceError.validation([
+        { path: 'code', code: 'exclusive', message: 'Send the password or a code, not both' },
+      ]);
+    }
+    const { until } = await this.reauth.reauthenticate(auth, dto, { ip: req.ip ?? null });
+    return { message: 'Confirmed; you can make sensitive changes for a while', until: until.toISOString() };
   }
 }

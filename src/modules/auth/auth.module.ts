@@ -26,6 +26,7 @@ import { CredentialsRepository } from './credentials.repository';
 import { CsrfService } from './csrf.service';
 import { SessionsController, UserSessionsController } from './sessions.controller';
 import { SessionsService } from './sessions.service';
+import { ReauthService } from './reauth.service';
 import { AUTH_THROTTLER, AuthRateLimitGuard } from './guards/auth-rate-limit.guard';
 import { CsrfGuard } from './guards/csrf.guard';
 import { addInProcessRuntime, removeInProcessRuntime, Runtime } from './in-process';
@@ -82,10 +83,11 @@ function noStore(_req: Request, res: Response, next: NextFunction): void {
     PendingLoginsService,
     AuthService,
     SessionsService,
+    ReauthService,
     AuthRateLimitGuard,
     CsrfGuard,
   ],
-  exports: [AuthService],
+  exports: [AuthService, ReauthService],
 })
 export class AuthModule implements NestModule, OnModuleInit, OnModuleDestroy {
   constructor(

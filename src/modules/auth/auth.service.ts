@@ -16,6 +16,7 @@ import { REFRESH_TTL_MS, TokensService } from '../identity/tokens.service';
 import { UserFieldsService } from '../user-fields/user-fields.service';
 import {
   type CompleteLoginOptions,
+  type EnrolmentClaim,
   type EnrolmentOutcome,
   type HookUser,
   MFA_ENROL,
@@ -25,6 +26,8 @@ import { PluginsService } from '../plugins/plugins.service';
 import { clearPendingCookie, setPendingCookie, setSessionCookies } from './cookies';
 import { CredentialsRepository, type SessionRef } from './credentials.repository';
 import { PendingChallenge, PendingLoginsService, SET_INITIAL_PASSWORD } from './pending-logins.service';
+import type { PendingLoginRow } from './pending-logins.repository';
+import { ReauthService } from './reauth.service';
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MINUTES = 15;
@@ -56,7 +59,22 @@ export type RefusalReason =
   /** `completeLogin` with an id that names no account. */
   | 'unknown-user'
   /** A plugin hook refused the login with a 4xx error. */
-  | 'blocked';
+  | 'blocked'
+  /** A plugin's sign-in link issued before a password write, deactivation or end of all sessions. */
+  | 'voided';
+
+/** The proofs a login holds so far, checked again under the account's row lock before a session. */
+interface Proof {
+  /** The account counter they were made under (null: not checked). */
+  ver: number | null;
+  /** The step counter they were made under (null: not checked). */
+  stepVer: number | null;
+  /** A second factor is among them. */
+  multiFactor: boolean;
+}
+
+/** What `claimEnrolment` hands a plugin: the used-up `mfa-enrol` step, for `finishEnrolment`. */
+const enrolmentClaims = new WeakMap<EnrolmentClaim, PendingLoginRow>();
 
 /** What the `mfa-enrol` step says (the plugins installed decide which factors the page offers). */
 export const MFA_ENROL_HINT = 'Set up a second factor to continue';
@@ -85,6 +103,7 @@ export class AuthService implements OnModuleInit {
     private readonly userFields: UserFieldsService,
     private readonly lifecycle: AccountLifecycleService,
     private readonly plugins: PluginsService,
+    private readonly reauth: ReauthService,
   ) {
     this.secureCookies = options.publicUrl.startsWith('https:');
   }
@@ -92,6 +111,10 @@ export class AuthService implements OnModuleInit {
   onModuleInit(): void {
     this.plugins.setLoginCompleter((plugin, userId, opts) => this.completeLogin(plugin, userId, opts));
     this.plugins.setEnrolmentFinisher((token, o) => this.finishEnrolment(token, o));
+    this.plugins.setSessionBridge({
+      claimEnrolment: (em, token) => this.claimEnrolment(em, token),
+      requireRecentSignIn: (auth) => this.reauth.assertRecentProof(auth),
+    });
     this.plugins.setPendingReader(async (token) => {
       const found = await this.pending.describe(token);
       return (
@@ -166,6 +189,8 @@ export class AuthService implements OnModuleInit {
           strategy,
           uiHint: challenge.uiHint ?? null,
           accountVer: account.ver,
+          stepVer: account.step_ver,
+          multiFactor,
         }),
       );
       return { challenge: paused };
@@ -176,7 +201,12 @@ export class AuthService implements OnModuleInit {
         return { challenge: enrol };
       }
     }
-    return this.sessionOrPasswordChange(account.id, account.ver, client, strategy);
+    return this.sessionOrPasswordChange(
+      account.id,
+      { ver: account.ver, stepVer: account.step_ver, multiFactor },
+      client,
+      strategy,
+    );
   }
 
   /**
@@ -207,6 +237,7 @@ export class AuthService implements OnModuleInit {
       strategy,
       uiHint: MFA_ENROL_HINT,
       accountVer: account.ver,
+      stepVer: account.step_ver,
     });
   }
 
@@ -216,22 +247,36 @@ export class AuthService implements OnModuleInit {
    * session with its cookies).
    */
   async finishEnrolment(
-    token: string | undefined,
+    tokenOrClaim: string | EnrolmentClaim | undefined,
     o: { request: Request; response: Response },
   ): Promise<EnrolmentOutcome> {
-    const step = await this.pending.describe(token);
-    if (!step || step.row.kind !== MFA_ENROL) {
-      throw new ServiceError(
-        'AUTH_INVALID_CREDENTIALS',
-        'This sign-in step is not valid any more; sign in again',
-      );
+    const claimed = typeof tokenOrClaim === 'object' ? enrolmentClaims.get(tokenOrClaim) : undefined;
+    let row: PendingLoginRow;
+    if (claimed) {
+      enrolmentClaims.delete(tokenOrClaim as EnrolmentClaim);
+      row = claimed;
+    } else {
+      const token = typeof tokenOrClaim === 'string' ? tokenOrClaim : undefined;
+      const step = await this.pending.describe(token);
+      if (!step || step.row.kind !== MFA_ENROL) {
+        throw new ServiceError(
+          'AUTH_INVALID_CREDENTIALS',
+          'This sign-in step is not valid any more; sign in again',
+        );
+      }
+      if (!(await this.plugins.hasSecondFactor(step.row.user_id))) {
+        throw new ServiceError('CONFLICT', 'Set up a second factor first');
+      }
+      row = await this.db.transaction((em) => this.pending.complete(em, token, MFA_ENROL));
     }
-    if (!(await this.plugins.hasSecondFactor(step.row.user_id))) {
-      throw new ServiceError('CONFLICT', 'Set up a second factor first');
-    }
-    const row = await this.db.transaction((em) => this.pending.complete(em, token, MFA_ENROL));
     const client = { ip: o.request.ip ?? null, userAgent: o.request.headers['user-agent'] ?? null };
-    const outcome = await this.sessionOrPasswordChange(row.user_id, row.account_ver, client, row.strategy);
+    // The factor just set up was proven to enrol it: the session holds a second factor.
+    const outcome = await this.sessionOrPasswordChange(
+      row.user_id,
+      { ver: row.account_ver, stepVer: row.step_ver, multiFactor: true },
+      client,
+      row.strategy,
+    );
     if (outcome.challenge) {
       setPendingCookie(
         o.response,
@@ -249,19 +294,37 @@ export class AuthService implements OnModuleInit {
   }
 
   /**
+   * `ctx.auth.claimEnrolment` (CONTRACTS 14.2, 14.6): uses up a live `mfa-enrol` step inside the
+   * plugin's transaction that saves the new factor, so a step voided since it was read (a
+   * password write, a deactivation, the end of all sessions) saves nothing: the throw rolls the
+   * plugin's transaction back. The claim then goes to `finishEnrolment`.
+   */
+  async claimEnrolment(em: EntityManager, token: string | undefined): Promise<EnrolmentClaim> {
+    const row = await this.pending.complete(em, token, MFA_ENROL);
+    const claim = Object.freeze({ userId: row.user_id });
+    enrolmentClaims.set(claim, row);
+    return claim;
+  }
+
+  /**
    * The end of a login whose proofs are all in: under the account's row lock, refused unless the
-   * account may sign in and its counter is still `ver` (no password write or deactivation since
-   * the proof), then the forced password change (SPEC 3.4) or the session.
+   * account may sign in and its counters are still the proofs' (no password write, deactivation
+   * or end of all sessions since), then the forced password change (SPEC 3.4) or the session.
    */
   private sessionOrPasswordChange(
     userId: string,
-    ver: number | null,
+    proof: Proof,
     client: ClientInfo,
     strategy: string,
   ): Promise<LoginOutcome> {
     return this.db.transaction(async (em): Promise<LoginOutcome> => {
       const current = await this.accounts.lockAccount(em, userId);
-      if (!current || this.refusalReason(current) || (ver !== null && current.ver !== ver)) {
+      if (
+        !current ||
+        this.refusalReason(current) ||
+        (proof.ver !== null && current.ver !== proof.ver) ||
+        (proof.stepVer !== null && current.step_ver !== proof.stepVer)
+      ) {
         throw REFUSED();
       }
       if (current.must_change_password) {
@@ -270,10 +333,12 @@ export class AuthService implements OnModuleInit {
           kind: SET_INITIAL_PASSWORD,
           strategy,
           accountVer: current.ver,
+          stepVer: current.step_ver,
+          multiFactor: proof.multiFactor,
         });
         return { challenge };
       }
-      return { session: await this.openSession(em, current, client, strategy) };
+      return { session: await this.openSession(em, current, client, strategy, proof.multiFactor) };
     });
   }
 
@@ -297,7 +362,13 @@ export class AuthService implements OnModuleInit {
         'This sign-in step is not valid any more; sign in again',
       );
     }
-    if (!(await this.plugins.resolveChallenge(step, row.user_id, response))) {
+    // Counted per account whatever the IP (CONTRACTS 14.6): 10 wrong in 15 minutes lock codes.
+    const right = await this.accounts.secondFactorAttempt(
+      row.user_id,
+      () => this.plugins.resolveChallenge(step, row.user_id, response),
+      client,
+    );
+    if (!right) {
       const next = await this.db.transaction((em) => this.pending.retry(em, row));
       await this.audit.record({
         event: 'login-failed',
@@ -310,7 +381,12 @@ export class AuthService implements OnModuleInit {
         next ?? { attemptsRemaining: 0 },
       );
     }
-    return this.sessionOrPasswordChange(row.user_id, row.account_ver, client, row.strategy);
+    return this.sessionOrPasswordChange(
+      row.user_id,
+      { ver: row.account_ver, stepVer: row.step_ver, multiFactor: true },
+      client,
+      row.strategy,
+    );
   }
 
   /**
@@ -335,7 +411,8 @@ export class AuthService implements OnModuleInit {
       typeof userId === 'string' && UUID.test(userId)
         ? await this.accounts.loadAccount(this.db.manager, userId)
         : null;
-    const reason = account ? this.refusalReason(account) : 'unknown-user';
+    const voided = account && o.accountStamp !== undefined && o.accountStamp !== String(account.step_ver);
+    const reason = account ? (this.refusalReason(account) ?? (voided ? 'voided' : null)) : 'unknown-user';
     if (reason || !account) {
       await this.auditRefusal(reason ?? 'unknown-user', client, strategy);
       response.redirect(302, LOGIN_PAGE_REFUSED);
@@ -418,12 +495,13 @@ export class AuthService implements OnModuleInit {
     account: AccountState,
     client: ClientInfo,
     strategy: string,
+    multiFactor = false,
   ): Promise<IssuedSession> {
     const current = await this.accounts.lockAccount(em, account.id);
     if (!current || this.refusalReason(current)) {
       throw REFUSED();
     }
-    return this.openSession(em, current, client, strategy);
+    return this.openSession(em, current, client, strategy, multiFactor);
   }
 
   /**
@@ -572,7 +650,10 @@ export class AuthService implements OnModuleInit {
         throw new ServiceError('AUTH_INVALID_CREDENTIALS', 'Invalid email or password');
       }
       await this.lifecycle.queuePasswordChanged(em, account);
-      return { session: await this.finishLogin(em, account, client, step.strategy), account };
+      return {
+        session: await this.finishLogin(em, account, client, step.strategy, step.multi_factor),
+        account,
+      };
     });
     this.lifecycle.passwordChanged(account);
     return session;
@@ -608,6 +689,23 @@ export class AuthService implements OnModuleInit {
         await this.credentials.deleteRefreshToken(em, hash);
         return 'refused';
       }
+      if (this.mfaRequired(account) && !row.session.mfa) {
+        // The account must now hold a second factor (a role granted since the sign-in, CONTRACTS
+        // 14.2) that this session never proved: the session ends; signing in asks for it.
+        await this.credentials.endSessions(em, account.id, [row.session.id]);
+        await this.audit.record(
+          {
+            event: 'session-ended',
+            actorId: account.id,
+            target: `user:${account.id}`,
+            metadata: { sessionId: row.session.id, reason: 'second-factor-required' },
+            ip: client.ip,
+          },
+          em,
+        );
+        this.accounts.invalidate(account.id);
+        return 'refused';
+      }
       const session = await this.mintSession(em, account, client, row.session);
       await this.credentials.pruneRefreshTokens(em, account.id);
       await this.credentials.restampConsumed(em, row.id);
@@ -632,18 +730,39 @@ export class AuthService implements OnModuleInit {
       this.logger.warn('refresh-token-not-found');
       const reused = replay.of;
       if (reused) {
-        // A rotated refresh token presented again, not in a race (CONTRACTS 14.3).
-        await this.audit.record({
-          event: 'refresh-reused',
-          actorId: reused.userId,
-          target: `user:${reused.userId}`,
-          metadata: { sessionId: reused.sessionId },
-          ip: client.ip,
-        });
+        await this.endReusedSession(reused, client);
       }
       throw new ServiceError('REFRESH_FAILED', 'The refresh token is not valid; sign in again');
     }
     throw new ServiceError('REFRESH_FAILED', 'The session cannot be renewed; sign in again');
+  }
+
+  /**
+   * A rotated refresh token presented again, not in a race (CONTRACTS 14.6): a copy of it is
+   * somewhere else, so the session it belonged to ends (its current refresh token and its access
+   * tokens), audited as `refresh-reused`.
+   */
+  private async endReusedSession(
+    reused: { userId: string; sessionId: string },
+    client: ClientInfo,
+  ): Promise<void> {
+    await this.db.transaction(async (em) => {
+      if (!(await this.credentials.lockAccountSessions(em, reused.userId))) {
+        return;
+      }
+      const ended = await this.credentials.endSessions(em, reused.userId, [reused.sessionId]);
+      await this.audit.record(
+        {
+          event: 'refresh-reused',
+          actorId: reused.userId,
+          target: `user:${reused.userId}`,
+          metadata: { sessionId: reused.sessionId, sessionEnded: ended.length > 0 },
+          ip: client.ip,
+        },
+        em,
+      );
+    });
+    this.accounts.invalidate(reused.userId);
   }
 
   /**
@@ -662,11 +781,10 @@ export class AuthService implements OnModuleInit {
     }
     const claims = accessToken ? this.tokens.verifyAccess(accessToken) : null;
     const userId = await this.db.transaction(async (em) => {
-      const found = refreshToken
-        ? await this.credentials.sessionOfToken(em, sha256Hex(refreshToken))
-        : typeof claims?.sid === 'string'
-          ? { userId: claims.sub, sessionId: claims.sid }
-          : null;
+      // An unknown refresh cookie (stale, forged) falls back to the access token's session.
+      const found =
+        (refreshToken ? await this.credentials.sessionOfToken(em, sha256Hex(refreshToken)) : null) ??
+        (typeof claims?.sid === 'string' ? { userId: claims.sub, sessionId: claims.sid } : null);
       if (!found || !(await this.credentials.lockAccountSessions(em, found.userId))) {
         return null;
       }
@@ -709,12 +827,16 @@ export class AuthService implements OnModuleInit {
     account: AccountState,
     client: ClientInfo,
     strategy: string,
+    multiFactor: boolean,
   ): Promise<IssuedSession> {
     await this.accounts.recordSuccessfulLogin(em, account.id);
+    const now = new Date();
     const session = await this.mintSession(em, account, client, {
       id: randomUUID(),
       strategy,
-      createdAt: new Date(),
+      createdAt: now,
+      provedAt: now,
+      mfa: multiFactor,
     });
     await this.capSessions(em, account.id, client);
     // SPEC 6: after the session is minted, before the success audit row; a throw rolls it back.

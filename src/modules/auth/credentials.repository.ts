@@ -8,6 +8,10 @@ export interface SessionRef {
   id: string;
   strategy: string;
   createdAt: Date;
+  /** When the owner last proved a factor in this session: the sign-in, or a reauthentication. */
+  provedAt: Date;
+  /** The session was opened (or re-proven) with a second factor. */
+  mfa: boolean;
 }
 
 /** A live session as `liveSessions` reads it. */
@@ -64,8 +68,9 @@ export class CredentialsRepository {
   ): Promise<void> {
     await em.query(
       `INSERT INTO refresh_tokens
-         (user_id, token_hash, expires_at, user_agent, ip, session_id, strategy, session_created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+         (user_id, token_hash, expires_at, user_agent, ip, session_id, strategy, session_created_at,
+          session_proved_at, session_mfa)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [
         t.userId,
         t.hash,
@@ -75,6 +80,8 @@ export class CredentialsRepository {
         t.session.id,
         t.session.strategy,
         t.session.createdAt,
+        t.session.provedAt,
+        t.session.mfa,
       ],
     );
   }
@@ -94,11 +101,14 @@ export class CredentialsRepository {
       session_id: string;
       strategy: string;
       session_created_at: Date;
+      session_proved_at: Date;
+      session_mfa: boolean;
     }>(
       em,
       `UPDATE refresh_tokens SET consumed_at = clock_timestamp()
        WHERE token_hash = $1 AND consumed_at IS NULL
-       RETURNING id, user_id, expires_at <= now() AS expired, session_id, strategy, session_created_at`,
+       RETURNING id, user_id, expires_at <= now() AS expired, session_id, strategy, session_created_at,
+                 session_proved_at, session_mfa`,
       [hash],
     );
     const row = found[0];
@@ -107,7 +117,13 @@ export class CredentialsRepository {
           id: row.id,
           user_id: row.user_id,
           expired: row.expired,
-          session: { id: row.session_id, strategy: row.strategy, createdAt: row.session_created_at },
+          session: {
+            id: row.session_id,
+            strategy: row.strategy,
+            createdAt: row.session_created_at,
+            provedAt: row.session_proved_at,
+            mfa: row.session_mfa,
+          },
         }
       : null;
   }
@@ -152,6 +168,27 @@ export class CredentialsRepository {
       [userId, ids, keep ?? null],
     );
     return [...new Set(ended.map((r) => r.session_id))];
+  }
+
+  /**
+   * A reauthentication: the session's rows record the proof (and a second factor, when `mfa`).
+   * The caller holds the account row (lockAccountSessions), so a rotation of this session is
+   * strictly before (its new row is updated here) or after (it copies the new values).
+   */
+  async markSessionProved(
+    em: EntityManager,
+    userId: string,
+    sessionId: string,
+    mfa: boolean,
+  ): Promise<Date | null> {
+    const found = await rows<{ proved_at: Date }>(
+      em,
+      `UPDATE refresh_tokens SET session_proved_at = now(), session_mfa = session_mfa OR $3
+        WHERE user_id = $1 AND session_id = $2 AND consumed_at IS NULL AND expires_at > now()
+        RETURNING session_proved_at AS proved_at`,
+      [userId, sessionId, mfa],
+    );
+    return found[0]?.proved_at ?? null;
   }
 
   /** The owner and session of a refresh token (any state), for logout. */

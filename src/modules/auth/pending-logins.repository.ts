@@ -13,7 +13,14 @@ export interface PendingLoginRow {
   completed_at: Date | null;
   /** The account counter when the login paused (null: rows from before it was kept). */
   account_ver: number | null;
+  /** The account's step counter when the step was issued (null: rows from before it was kept). */
+  step_ver: number | null;
+  /** A second factor was proven before the login paused. */
+  multi_factor: boolean;
 }
+
+/** The row is still of the account's current steps: no password write, deactivation or end of all sessions since. */
+const CURRENT_STEP = `step_ver = (SELECT u.step_ver FROM users u WHERE u.id = pending_logins.user_id)`;
 
 /** SQL for paused logins (pending_logins). */
 @Injectable()
@@ -27,6 +34,8 @@ export class PendingLoginsRepository {
       maxAttempts: number;
       expiresAt: Date;
       accountVer: number | null;
+      stepVer: number;
+      multiFactor: boolean;
       attempts?: number;
     },
   ): Promise<string> {
@@ -37,21 +46,38 @@ export class PendingLoginsRepository {
     );
     const found = await rows<{ id: string }>(
       em,
-      `INSERT INTO pending_logins (user_id, kind, strategy, max_attempts, expires_at, account_ver, attempts)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [p.userId, p.kind, p.strategy, p.maxAttempts, p.expiresAt, p.accountVer, p.attempts ?? 0],
+      `INSERT INTO pending_logins
+         (user_id, kind, strategy, max_attempts, expires_at, account_ver, attempts, step_ver, multi_factor)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+      [
+        p.userId,
+        p.kind,
+        p.strategy,
+        p.maxAttempts,
+        p.expiresAt,
+        p.accountVer,
+        p.attempts ?? 0,
+        p.stepVer,
+        p.multiFactor,
+      ],
     );
     return found[0].id;
   }
 
+  /** A paused login still of the account's current steps (voided ones are not found). */
   async findPendingLogin(em: EntityManager, id: string): Promise<PendingLoginRow | null> {
-    const found = await rows<PendingLoginRow>(em, `SELECT * FROM pending_logins WHERE id = $1`, [id]);
+    const found = await rows<PendingLoginRow>(
+      em,
+      `SELECT * FROM pending_logins WHERE id = $1 AND ${CURRENT_STEP}`,
+      [id],
+    );
     return found[0] ?? null;
   }
 
   /**
    * Uses a paused login once, when it is of `kind` (or, with `kind` null, of any kind but
-   * `notKind`): a second use, a spent, expired or other-kind one finds nothing and changes nothing.
+   * `notKind`): a second use, a spent, expired, voided or other-kind one finds nothing and
+   * changes nothing.
    */
   async completePendingLogin(
     em: EntityManager,
@@ -62,7 +88,7 @@ export class PendingLoginsRepository {
       em,
       `UPDATE pending_logins SET completed_at = now()
         WHERE id = $1 AND completed_at IS NULL AND attempts < max_attempts AND expires_at > now()
-          AND (kind = ANY($2::text[])) = $3
+          AND (kind = ANY($2::text[])) = $3 AND ${CURRENT_STEP}
         RETURNING *`,
       [id, 'is' in kind ? [kind.is] : kind.isNot, 'is' in kind],
     );

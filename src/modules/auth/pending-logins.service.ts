@@ -37,7 +37,17 @@ export class PendingLoginsService {
 
   async start(
     em: EntityManager,
-    p: { userId: string; kind: string; strategy: string; uiHint?: string | null; accountVer: number },
+    p: {
+      userId: string;
+      kind: string;
+      strategy: string;
+      uiHint?: string | null;
+      accountVer: number;
+      /** The account's step counter the proofs so far were made under. */
+      stepVer: number;
+      /** A second factor is among the proofs so far. */
+      multiFactor?: boolean;
+    },
   ): Promise<PendingChallenge> {
     const expiresAt = new Date(Date.now() + PENDING_TTL_MS);
     const id = await this.repo.insertPendingLogin(em, {
@@ -47,6 +57,8 @@ export class PendingLoginsService {
       maxAttempts: PENDING_MAX_ATTEMPTS,
       expiresAt,
       accountVer: p.accountVer,
+      stepVer: p.stepVer,
+      multiFactor: p.multiFactor ?? false,
     });
     return {
       challengeType: p.kind,
@@ -56,7 +68,10 @@ export class PendingLoginsService {
     };
   }
 
-  /** The outstanding step of a pending token, or null when there is none (invalid, used, expired or spent). */
+  /**
+   * The outstanding step of a pending token, or null when there is none (invalid, used, expired,
+   * spent, or voided by a password write, a deactivation or the end of all sessions).
+   */
   async describe(
     token: string | undefined,
   ): Promise<{ row: PendingLoginRow; attemptsRemaining: number } | null> {
@@ -104,6 +119,8 @@ export class PendingLoginsService {
       maxAttempts: used.max_attempts,
       expiresAt: used.expires_at,
       accountVer: used.account_ver,
+      stepVer: used.step_ver ?? -1,
+      multiFactor: used.multi_factor,
       attempts,
     });
     return {

@@ -37,7 +37,7 @@ const ENDED_ANSWER = objectSchema({ message: STRING, ended: INTEGER });
 /** A user's own sessions are theirs alone: an API key acts for no session (CONTRACTS 14.1). */
 function assertSignedInUser(auth: AuthContext): void {
   if (auth.apiKey) {
-    throw new ServiceError('FORBIDDEN', 'Sessions are read and ended with a session, not an API key');
+    throw new ServiceError('AUTH_REQUIRED', 'Sessions are read and ended with a session, not an API key');
   }
 }
 
@@ -58,6 +58,8 @@ export class SessionsController {
   @ApiOkResponse({ schema: ENDED_ANSWER })
   async endOthers(@CurrentAuth() auth: AuthContext, @Req() req: Request) {
     assertSignedInUser(auth);
+    // A sensitive change: the browser session with a recent sign-in (CONTRACTS 14.6).
+    await this.sessions.assertRecentSignIn(auth);
     const ended = await this.sessions.endOthers(auth, req.ip ?? null);
     return { message: ended === 1 ? '1 session ended' : `${ended} sessions ended`, ended };
   }

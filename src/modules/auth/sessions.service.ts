@@ -67,11 +67,19 @@ export class SessionsService {
     }
   }
 
-  /** Ends every session of the caller but the current one; answers how many ended. */
+  assertRecentSignIn(auth: AuthContext): Promise<void> {
+    return this.accounts.assertRecentSignIn(auth);
+  }
+
+  /**
+   * Ends every session of the caller but the current one; answers how many ended. Paused
+   * sign-ins and emailed sign-in links of the account die too (CONTRACTS 14.6).
+   */
   async endOthers(auth: AuthContext, ip: string | null): Promise<number> {
     const userId = auth.user.id;
     const ended = await this.db.transaction(async (em) => {
       await this.credentials.lockAccountSessions(em, userId);
+      await this.accounts.voidSteps(em, userId);
       return this.end(em, auth, userId, null, auth.sessionId, ip, 'ended-by-owner');
     });
     return ended.length;
@@ -82,9 +90,10 @@ export class SessionsService {
     if (!UUID.test(userId)) {
       throw new ServiceError('NOT_FOUND', 'No such user');
     }
-    const ended = await this.usersAdmin.whileManageable(auth, userId, (em) =>
-      this.end(em, auth, userId, null, undefined, ip, 'ended-by-administrator'),
-    );
+    const ended = await this.usersAdmin.whileManageable(auth, userId, async (em) => {
+      await this.accounts.voidSteps(em, userId);
+      return this.end(em, auth, userId, null, undefined, ip, 'ended-by-administrator');
+    });
     return ended.length;
   }
 

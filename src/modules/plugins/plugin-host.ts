@@ -10,6 +10,7 @@ import { checkPlugins } from './plugin-checks';
 import { MFA_ENROL } from './plugin.types';
 import type {
   CompleteLoginOptions,
+  EnrolmentClaim,
   EnrolmentOutcome,
   PluginContext,
   PluginAccount,
@@ -27,9 +28,13 @@ export interface PluginRuntime {
   completeLogin(plugin: PluginDefinition, userId: string, options: CompleteLoginOptions): Promise<void>;
   pendingChallenge(token: string | undefined): Promise<PendingStep | null>;
   finishEnrolment(
-    token: string | undefined,
+    token: string | EnrolmentClaim | undefined,
     options: { request: Request; response: Response },
   ): Promise<EnrolmentOutcome>;
+  claimEnrolment(pendingToken: string, db: PluginDb): Promise<EnrolmentClaim>;
+  requireRecentSignIn(auth: AuthContext | undefined): Promise<void>;
+  accountStamp(userId: string): Promise<string | null>;
+  secondFactorAttempt(userId: string, check: () => Promise<boolean>, request?: Request): Promise<boolean>;
   db: PluginDb;
   box(slug: string): SecretBox;
   logger(slug: string): PluginLogger;
@@ -147,14 +152,18 @@ export class PluginHost {
         completeLogin: (userId, options) => rt().completeLogin(plugin, userId, options),
         pendingChallenge: (token) => rt().pendingChallenge(token),
         finishEnrolment: (token, options) => rt().finishEnrolment(token, options),
+        claimEnrolment: (pendingToken, db) => rt().claimEnrolment(pendingToken, db),
+        requireRecentSignIn: (auth) => rt().requireRecentSignIn(auth),
+        accountStamp: (userId) => rt().accountStamp(userId),
         enrolment: async (request, body) => {
           const pendingToken = pendingTokenOf(request, body);
           if (!pendingToken) {
             return null;
           }
+          // A voided step (password write, deactivation, end of all sessions) is not found.
           const step = await rt().pendingChallenge(pendingToken);
           const user = step?.challengeType === MFA_ENROL ? await rt().findById(step.userId) : null;
-          if (!user) {
+          if (!user || !user.isActive) {
             throw new ServiceError('AUTH_REQUIRED', 'Sign in first');
           }
           return { user, pendingToken };
@@ -178,6 +187,7 @@ export class PluginHost {
       limits: {
         consume: (key, budget, response) => rt().consume(plugin, key, budget, response),
         consumeSignIn: (request, response) => rt().consumeSignIn(request, response),
+        secondFactor: (userId, check, request) => rt().secondFactorAttempt(userId, check, request),
       },
       email: { sendTemplate: (input) => rt().sendTemplate(input) },
       settings: { get: () => rt().settings() },

@@ -118,7 +118,15 @@ export interface PluginDefinition {
    * `auth.mfa` (CONTRACTS 14.2) a user who must have a second factor and has none of any plugin's
    * is sent to enrol (`mfa-enrol`); a boot that requires one with no such plugin stops.
    */
-  secondFactor?: { isEnrolled(userId: string, ctx: PluginContext): boolean | Promise<boolean> };
+  secondFactor?: {
+    isEnrolled(userId: string, ctx: PluginContext): boolean | Promise<boolean>;
+    /**
+     * Checks a code of this factor (a current TOTP code, a recovery code) for
+     * `POST /auth/reauthenticate { code }`; true uses it as a sign-in would. The core counts the
+     * attempt toward the account's second-factor limit around this call.
+     */
+    verifyCode?(userId: string, code: string, ctx: PluginContext): boolean | Promise<boolean>;
+  };
 }
 
 /** The pending step of a user who must set up a second factor first (CONTRACTS 14.2). */
@@ -142,6 +150,12 @@ export interface CompleteLoginOptions {
    * return are not asked (CONTRACTS 13.2.3). Hooks still run and may still replace the user.
    */
   multiFactor?: boolean;
+  /**
+   * For a sign-in link the plugin issued earlier (an emailed magic link): the account's stamp
+   * (`ctx.auth.accountStamp`) when it was issued. A password write, a deactivation or the end of
+   * all sessions since then changes the stamp, and the sign-in is refused.
+   */
+  accountStamp?: string;
 }
 
 /** What a query over the plugin's database connection answers with. */
@@ -185,9 +199,28 @@ export interface PluginContext {
      * factor is set up yet.
      */
     finishEnrolment(
-      token: string | undefined,
+      token: string | EnrolmentClaim | undefined,
       options: { request: Request; response: Response },
     ): Promise<EnrolmentOutcome>;
+    /**
+     * Uses up the `mfa-enrol` step of `pendingToken` inside the plugin's transaction `db` that
+     * saves the new factor: a step voided since it was read (a password write, a deactivation, the
+     * end of all sessions) throws AUTH_INVALID_CREDENTIALS, so the transaction rolls back and
+     * nothing is saved. Pass the claim to `finishEnrolment` after the commit.
+     */
+    claimEnrolment(pendingToken: string, db: PluginDb): Promise<EnrolmentClaim>;
+    /**
+     * For a sensitive change (a new second factor, turning one off): throws 401 AUTH_REQUIRED
+     * unless the caller is signed in with the browser session (not a Bearer token or API key), and
+     * 403 REAUTH_REQUIRED unless they proved a factor within `auth.reauthWindowSeconds` (signing
+     * in or `POST /auth/reauthenticate`).
+     */
+    requireRecentSignIn(auth: AuthContext | undefined): Promise<void>;
+    /**
+     * The account's stamp, for a sign-in link the plugin issues (see `completeLogin`'s
+     * `accountStamp`); null when there is no such account.
+     */
+    accountStamp(userId: string): Promise<string | null>;
     /**
      * For a second-factor plugin's enrolment routes (CONTRACTS 14.2): the user of the `mfa-enrol`
      * step whose pending token the request carries (body `pendingToken`, else the `svc_pending`
@@ -254,6 +287,12 @@ export interface PluginContext {
      * Retry-After once spent, 503 SERVICE_UNAVAILABLE while the counter store is down.
      */
     consumeSignIn(request: Request, response: Response): Promise<void>;
+    /**
+     * One second-factor code check of an account (`check` answers whether the code is right),
+     * limited per account whatever the IP: after 10 wrong codes in 15 minutes every code is
+     * refused for 15 minutes (throws 429 RATE_LIMITED with Retry-After), audited `mfa-locked`.
+     */
+    secondFactor(userId: string, check: () => Promise<boolean>, request?: Request): Promise<boolean>;
   };
   /** The email module (SPEC 8): a stored template by slug, through the default provider. */
   email: {
@@ -263,6 +302,11 @@ export interface PluginContext {
       variables?: Record<string, string>;
     }): Promise<{ messageId: string | null }>;
   };
+}
+
+/** A used-up `mfa-enrol` step (`ctx.auth.claimEnrolment`), for `ctx.auth.finishEnrolment`. */
+export interface EnrolmentClaim {
+  readonly userId: string;
 }
 
 /** A paused login's outstanding step. */

@@ -26,6 +26,7 @@ import { PLUGIN_HOST, PluginHost, type PluginRuntime } from './plugin-host';
 import type {
   ChallengeRequest,
   CompleteLoginOptions,
+  EnrolmentClaim,
   HookUser,
   PluginAccount,
   PluginChallenge,
@@ -58,6 +59,12 @@ export interface ChallengeStep {
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What a plugin's audit event may be called (`mfa-enrolled`). */
 const AUDIT_EVENT = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+/** What the sessions lend the plugin context (registered by AuthService at its start). */
+export interface SessionBridge {
+  claimEnrolment(em: EntityManager, pendingToken: string): Promise<EnrolmentClaim>;
+  requireRecentSignIn(auth: AuthContext | undefined): Promise<void>;
+}
+
 /** The EntityManager behind a PluginDb (see `pluginDb`). */
 const PLUGIN_EM = Symbol('svc:plugin-em');
 
@@ -74,6 +81,7 @@ export class PluginsService implements OnModuleInit {
   private completer: LoginCompleter | null = null;
   private pendingReader: ((token: string | undefined) => Promise<PendingStep | null>) | null = null;
   private enrolmentFinisher: PluginRuntime['finishEnrolment'] | null = null;
+  private sessionBridge: SessionBridge | null = null;
   private readonly userFieldNames: ReadonlySet<string>;
 
   constructor(
@@ -101,6 +109,22 @@ export class PluginsService implements OnModuleInit {
         }
         return this.enrolmentFinisher(token, options);
       },
+      claimEnrolment: (token, db) => {
+        const em = (db as PluginDb & { [PLUGIN_EM]?: EntityManager })?.[PLUGIN_EM];
+        if (!em?.queryRunner?.isTransactionActive) {
+          throw new Error('claimEnrolment takes the db of ctx.db.transaction (the one saving the factor)');
+        }
+        return this.bridge().claimEnrolment(em, token);
+      },
+      requireRecentSignIn: (auth) => this.bridge().requireRecentSignIn(auth),
+      accountStamp: async (userId) => {
+        const account = UUID_PATTERN.test(userId)
+          ? await this.accounts.loadAccount(this.db.manager, userId)
+          : null;
+        return account ? String(account.step_ver) : null;
+      },
+      secondFactorAttempt: (userId, check, request) =>
+        this.accounts.secondFactorAttempt(userId, check, { ip: request?.ip ?? null }),
       pendingChallenge: (token) => {
         if (!this.pendingReader) {
           throw new Error('pendingChallenge was called before the service started');
@@ -232,6 +256,41 @@ export class PluginsService implements OnModuleInit {
   /** The sessions' end of an `mfa-enrol` step (`ctx.auth.finishEnrolment`), registered at their start. */
   setEnrolmentFinisher(fn: PluginRuntime['finishEnrolment']): void {
     this.enrolmentFinisher = fn;
+  }
+
+  /** The sessions' part of the plugin context (enrolment claims, recent sign-in), registered at their start. */
+  setSessionBridge(bridge: SessionBridge): void {
+    this.sessionBridge = bridge;
+  }
+
+  private bridge(): SessionBridge {
+    if (!this.sessionBridge) {
+      throw new Error('the plugin context was used before the service started');
+    }
+    return this.sessionBridge;
+  }
+
+  /**
+   * `POST /auth/reauthenticate { code }`: whether a second-factor plugin the user has set up
+   * accepts the code (`secondFactor.verifyCode`); false when none does.
+   */
+  async verifySecondFactorCode(userId: string, code: string): Promise<boolean> {
+    for (const plugin of this.host.plugins) {
+      const factor = plugin.secondFactor;
+      if (!factor?.verifyCode) {
+        continue;
+      }
+      const ctx = this.host.context(plugin.slug);
+      const verify = factor.verifyCode.bind(factor);
+      if (
+        (await this.guarded(plugin, 'secondFactor.isEnrolled', () => factor.isEnrolled(userId, ctx))) ===
+          true &&
+        (await this.guarded(plugin, 'secondFactor.verifyCode', () => verify(userId, code, ctx))) === true
+      ) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether any second-factor plugin (CONTRACTS 14.2) has one set up for the user. */

@@ -92,8 +92,9 @@ export class MagicLinkController {
     let mail: { to: string; name: string; token: string } | null = null;
     try {
       const account = await this.ctx.users.findByEmail(input.email);
-      if (account && this.maySignIn(account)) {
-        const token = await this.store.issue(account.id, input.next, this.options.ttlMinutes);
+      const stamp = account && this.maySignIn(account) ? await this.ctx.auth.accountStamp(account.id) : null;
+      if (account && stamp !== null) {
+        const token = await this.store.issue(account.id, input.next, this.options.ttlMinutes, stamp);
         mail = { to: account.email, name: account.name, token };
       }
     } catch (e) {
@@ -147,6 +148,8 @@ export class MagicLinkController {
       response: res,
       strategy: MAGIC_LINK_STRATEGY,
       next: used.next ?? undefined,
+      // A password write, a deactivation or the end of all sessions since the link was sent voids it.
+      accountStamp: used.accountStamp ?? '',
     });
   }
 

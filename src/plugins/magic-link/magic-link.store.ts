@@ -15,13 +15,21 @@ export function hashToken(token: string): string {
 export class MagicLinkStore {
   constructor(private readonly db: PluginDb) {}
 
-  /** A new single-use token for `userId`, valid `ttlMinutes`; only its SHA-256 is stored. */
-  async issue(userId: string, next: string | null, ttlMinutes: number): Promise<string> {
+  /**
+   * A new single-use token for `userId`, valid `ttlMinutes`; only its SHA-256 is stored, with
+   * the account's stamp (`ctx.auth.accountStamp`) of the moment.
+   */
+  async issue(
+    userId: string,
+    next: string | null,
+    ttlMinutes: number,
+    accountStamp: string,
+  ): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     await this.db.query(
-      `INSERT INTO plugin_magic_link_tokens (user_id, token_hash, next, expires_at)
-       VALUES ($1, $2, $3, now() + make_interval(mins => $4))`,
-      [userId, hashToken(token), next, ttlMinutes],
+      `INSERT INTO plugin_magic_link_tokens (user_id, token_hash, next, expires_at, account_stamp)
+       VALUES ($1, $2, $3, now() + make_interval(mins => $4), $5)`,
+      [userId, hashToken(token), next, ttlMinutes, accountStamp],
     );
     return token;
   }
@@ -30,14 +38,17 @@ export class MagicLinkStore {
    * Uses the token: one conditional UPDATE, so of two requests with one link only one gets the
    * row. Null for an unknown, used or expired token.
    */
-  async consume(token: string): Promise<{ userId: string; next: string | null } | null> {
-    const rows = await this.db.query<{ user_id: string; next: string | null }>(
+  async consume(
+    token: string,
+  ): Promise<{ userId: string; next: string | null; accountStamp: string | null } | null> {
+    const rows = await this.db.query<{ user_id: string; next: string | null; account_stamp: string | null }>(
       `UPDATE plugin_magic_link_tokens SET used_at = now()
         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-        RETURNING user_id, next`,
+        RETURNING user_id, next, account_stamp`,
       [hashToken(token)],
     );
-    return rows[0] ? { userId: rows[0].user_id, next: rows[0].next } : null;
+    const row = rows[0];
+    return row ? { userId: row.user_id, next: row.next, accountStamp: row.account_stamp } : null;
   }
 
   /**

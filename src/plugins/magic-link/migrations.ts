@@ -29,4 +29,10 @@ export const MAGIC_LINK_MIGRATIONS: PluginMigration[] = [
     name: '003-tokens-user',
     up: `CREATE INDEX IF NOT EXISTS plugin_magic_link_tokens_user_idx ON plugin_magic_link_tokens (user_id)`,
   },
+  {
+    // The account's stamp when the link was issued: a password write, a deactivation or the end
+    // of all sessions since then voids the link (completeLogin compares it).
+    name: '004-tokens-account-stamp',
+    up: `ALTER TABLE plugin_magic_link_tokens ADD COLUMN IF NOT EXISTS account_stamp text`,
+  },
 ];

@@ -10,7 +10,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { COSEALG, isoBase64URL } from '@simplewebauthn/server/helpers';
-import { ServiceError, type PluginContext, type SessionUser } from '../api';
+import { ServiceError, type EnrolmentClaim, type PluginContext, type SessionUser } from '../api';
 import type { ResolvedPasskeyOptions } from './passkeys.options';
 import {
   CHALLENGE_TTL_SECONDS,
@@ -144,7 +144,14 @@ export class PasskeyCeremonies {
    * and stores the passkey. A bad attestation, origin, RP id, challenge or a missing user
    * verification: 422 INVALID_INPUT; a credential registered already: 409 CONFLICT.
    */
-  async register(user: Registrant, body: unknown): Promise<CredentialItem> {
+  /**
+   * Verifies and stores a new passkey. With `pendingToken` (a sign-in's `mfa-enrol` step) the
+   * step is used up in the transaction that stores it (`claim`), so a voided step stores nothing.
+   */
+  async register(
+    user: Registrant & { pendingToken?: string },
+    body: unknown,
+  ): Promise<{ item: CredentialItem; claim?: EnrolmentClaim }> {
     const b = (body && typeof body === 'object' ? body : {}) as { response?: unknown; name?: unknown };
     if (b.name !== undefined && (typeof b.name !== 'string' || b.name.trim().length > MAX_NAME)) {
       throw ServiceError.validation([
@@ -178,7 +185,11 @@ export class PasskeyCeremonies {
     }
     const info = verified.registrationInfo;
     // The passkey and its audit row in one transaction (a second factor set up: `mfa-enrolled`).
+    let claim: EnrolmentClaim | undefined;
     const stored = await this.ctx.db.transaction(async (tx) => {
+      if (user.pendingToken) {
+        claim = await this.ctx.auth.claimEnrolment(user.pendingToken, tx);
+      }
       const row = await new PasskeyStore(tx).insert({
         userId: user.id,
         credentialId: info.credential.id,
@@ -209,7 +220,7 @@ export class PasskeyCeremonies {
       throw new ServiceError('CONFLICT', 'This passkey is registered already');
     }
     this.ctx.logger.info({ userId: user.id, passkeyId: stored.id }, 'passkey registered');
-    return toItem(stored);
+    return { item: toItem(stored), claim };
   }
 
   /**

@@ -100,20 +100,22 @@ export class PasskeyController {
     @Res({ passthrough: true }) res: Response,
   ) {
     const user = await this.registrant(auth, req, body);
-    const item = await this.ceremonies.register(user, body);
-    if (!user.pendingToken) {
+    const { item, claim } = await this.ceremonies.register(user, body);
+    if (!claim) {
       return { message: 'Passkey registered', item };
     }
     // The enrolment a sign-in waited for (CONTRACTS 14.2): it goes on, to the session.
-    const outcome = await this.ctx.auth.finishEnrolment(user.pendingToken, { request: req, response: res });
+    const outcome = await this.ctx.auth.finishEnrolment(claim, { request: req, response: res });
     return 'session' in outcome
       ? { message: 'Passkey registered', item, ...outcome.session }
       : { status: 'challenge', item, ...outcome.challenge };
   }
 
   /**
-   * Who registers a passkey: the signed-in caller, or (CONTRACTS 14.2, with `secondFactor`) the
-   * user of an `mfa-enrol` pending login (its token in the body or the `svc_pending` cookie).
+   * Who registers a passkey: the user of an `mfa-enrol` pending login (CONTRACTS 14.2, with
+   * `secondFactor`; its token in the body or the `svc_pending` cookie; a voided step is refused),
+   * or the caller of a browser session with a recent sign-in (a sensitive change, CONTRACTS 14.6:
+   * a stolen Bearer token cannot add a passkey).
    */
   private async registrant(
     auth: AuthContext | undefined,
@@ -124,7 +126,12 @@ export class PasskeyController {
       (auth && auth.method !== 'api-key') || !this.options.secondFactor
         ? null
         : await this.ctx.auth.enrolment(req, body);
-    return enrolling ? { ...enrolling.user, pendingToken: enrolling.pendingToken } : signedIn(auth).user;
+    if (enrolling) {
+      return { ...enrolling.user, pendingToken: enrolling.pendingToken };
+    }
+    const user = signedIn(auth).user;
+    await this.ctx.auth.requireRecentSignIn(auth);
+    return user;
   }
 
   @Get('credentials')

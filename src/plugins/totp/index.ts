@@ -25,6 +25,9 @@ export function totpPlugin(options: TotpOptions = {}) {
     migrations: TOTP_MIGRATIONS,
     secondFactor: {
       isEnrolled: (userId, ctx) => new TotpStore(ctx.db).isEnabled(userId),
+      // `POST /auth/reauthenticate { code }`: a current code or an unused recovery code, used up.
+      verifyCode: (userId, code, ctx) =>
+        acceptSecondFactor(new TotpStore(ctx.db), (s) => ctx.secrets.open(s), userId, code, opts.window),
     },
     hooks: {
       async afterAuthenticate(user, ctx) {

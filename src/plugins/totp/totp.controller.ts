@@ -20,6 +20,7 @@ import {
   RequirePermission,
   ServiceError,
   type AuthContext,
+  type EnrolmentClaim,
   type PluginContext,
   type PluginDb,
 } from '../api';
@@ -79,10 +80,10 @@ export class TotpController {
     return this.store().status(user.id);
   }
 
-  /** A new unconfirmed secret, replacing an unconfirmed one; shown this once. */
   /**
-   * Who enrols: the signed-in caller, or (CONTRACTS 14.2) the user of an `mfa-enrol` pending login
-   * (its token in the body or the `svc_pending` cookie), who may use only these routes.
+   * Who enrols: the user of an `mfa-enrol` pending login (its token in the body or the
+   * `svc_pending` cookie; a voided step is refused), who may use only these routes; or the caller
+   * of a browser session with a recent sign-in (a sensitive change, CONTRACTS 14.6).
    */
   private async enrollee(
     auth: AuthContext | undefined,
@@ -90,7 +91,12 @@ export class TotpController {
     body: unknown,
   ): Promise<{ id: string; email: string; pendingToken?: string }> {
     const enrolling = auth && auth.method !== 'api-key' ? null : await this.ctx.auth.enrolment(req, body);
-    return enrolling ? { ...enrolling.user, pendingToken: enrolling.pendingToken } : signedIn(auth).user;
+    if (enrolling) {
+      return { ...enrolling.user, pendingToken: enrolling.pendingToken };
+    }
+    const user = signedIn(auth).user;
+    await this.ctx.auth.requireRecentSignIn(auth);
+    return user;
   }
 
   @Post('enroll')
@@ -137,11 +143,18 @@ export class TotpController {
       throw WRONG_CODE();
     }
     const recoveryCodes = generateRecoveryCodes(this.options.recoveryCodes);
-    const enrolled = (tx: PluginDb) =>
-      this.ctx.audit.record(
+    let claim: EnrolmentClaim | undefined;
+    const enrolled = async (tx: PluginDb) => {
+      // The sign-in's enrolment step is used up in the transaction that saves the factor: a step
+      // voided meanwhile (password write, deactivation, end of all sessions) saves nothing.
+      if (user.pendingToken) {
+        claim = await this.ctx.auth.claimEnrolment(user.pendingToken, tx);
+      }
+      await this.ctx.audit.record(
         { event: 'mfa-enrolled', actorId: user.id, userId: user.id, metadata: { factor: 'totp' } },
         tx,
       );
+    };
     if (
       !(await store.confirm(
         user.id,
@@ -155,11 +168,11 @@ export class TotpController {
     }
     this.ctx.logger.info({ userId: user.id }, 'two-factor authentication enabled');
     const message = 'Two-factor authentication enabled; keep the recovery codes somewhere safe';
-    if (!user.pendingToken) {
+    if (!claim) {
       return { message, recoveryCodes };
     }
     // The enrolment a sign-in waited for (CONTRACTS 14.2): it goes on, to the session.
-    const outcome = await this.ctx.auth.finishEnrolment(user.pendingToken, { request: req, response: res });
+    const outcome = await this.ctx.auth.finishEnrolment(claim, { request: req, response: res });
     return 'session' in outcome
       ? { message, ...outcome.session, recoveryCodes }
       : { status: 'challenge', ...outcome.challenge, recoveryCodes };
@@ -169,32 +182,39 @@ export class TotpController {
   @Post('disable')
   @HttpCode(200)
   @ApiOkResponse({ schema: MESSAGE_ANSWER })
-  async disable(@CurrentAuth() auth: AuthContext | undefined, @Body() body: unknown) {
+  async disable(@CurrentAuth() auth: AuthContext | undefined, @Body() body: unknown, @Req() req: Request) {
     const user = signedIn(auth).user;
     const code = codeOf(body);
+    await this.ctx.auth.requireRecentSignIn(auth);
     if (!(await this.store().isEnabled(user.id))) {
       throw new ServiceError('CONFLICT', 'Two-factor authentication is not enabled');
     }
-    const done = await this.ctx.db.transaction(async (tx) => {
-      const store = new TotpStore(tx);
-      if (
-        !(await acceptSecondFactor(
-          store,
-          (s) => this.ctx.secrets.open(s),
-          user.id,
-          code,
-          this.options.window,
-        ))
-      ) {
-        return false;
-      }
-      await store.remove(user.id);
-      await this.ctx.audit.record(
-        { event: 'mfa-disabled', actorId: user.id, userId: user.id, metadata: { factor: 'totp' } },
-        tx,
-      );
-      return true;
-    });
+    // Counted toward the account's code limit, whatever the IP (CONTRACTS 14.6).
+    const done = await this.ctx.limits.secondFactor(
+      user.id,
+      () =>
+        this.ctx.db.transaction(async (tx) => {
+          const store = new TotpStore(tx);
+          if (
+            !(await acceptSecondFactor(
+              store,
+              (s) => this.ctx.secrets.open(s),
+              user.id,
+              code,
+              this.options.window,
+            ))
+          ) {
+            return false;
+          }
+          await store.remove(user.id);
+          await this.ctx.audit.record(
+            { event: 'mfa-disabled', actorId: user.id, userId: user.id, metadata: { factor: 'totp' } },
+            tx,
+          );
+          return true;
+        }),
+      req,
+    );
     if (!done) {
       throw WRONG_CODE();
     }

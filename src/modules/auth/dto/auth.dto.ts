@@ -1,5 +1,5 @@
 import { Trim } from '../../../common/dto';
-import { IsDefined, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsDefined, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { IsStrongPassword } from '../../../common/password-strength';
 
 export class LoginDto {
@@ -87,6 +87,21 @@ export class ChangePasswordDto {
 
   @IsStrongPassword()
   newPassword!: string;
+}
+
+/** `POST /auth/reauthenticate`: the password, or a second-factor code (one of the two). */
+export class ReauthenticateDto {
+  @ValidateIf((o: ReauthenticateDto) => o.code === undefined)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
+  password?: string;
+
+  @ValidateIf((o: ReauthenticateDto) => o.password === undefined)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(64)
+  code?: string;
 }
 
 export class SetInitialPasswordDto {

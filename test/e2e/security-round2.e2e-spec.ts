@@ -1,0 +1,509 @@
+import { authenticator as totp } from 'otplib';
+import type { ParsedMail } from 'mailparser';
+import { magicLinkPlugin } from '../../src/plugins/magic-link';
+import { passkeyPlugin } from '../../src/plugins/passkeys';
+import { totpPlugin } from '../../src/plugins/totp';
+import {
+  Browser,
+  browser,
+  cookieValue,
+  createUser,
+  CreatedUser,
+  heldSession,
+  refreshWithToken,
+  setCookies,
+  signIn,
+} from '../utils/auth';
+import { addresses, extractLink, startSmtp, TestSmtp, useTestSmtp } from '../utils/smtp';
+import { createTestApp, TestApp } from '../utils/test-app';
+
+/**
+ * Account security, round 2: each attack of the review as the sequence of requests that carried
+ * it, now refused. Steps voided by a password write, a deactivation or the end of all sessions
+ * (paused logins, enrolment steps, magic links); sensitive changes only from the browser session
+ * with a recent sign-in (`POST /auth/reauthenticate`); second-factor codes limited per account;
+ * API keys held to their type and scopes on routes no permission names; sessions that must now
+ * hold a second factor; logout and refresh-token reuse.
+ */
+const API = '/admin/api';
+const ORIGIN = 'http://localhost:3000';
+const NEW_PASSWORD = 'Another-Horse-77';
+const VERIFY = 'api/plugins/magic-link/verify';
+
+describe('security round 2', () => {
+  let t: TestApp;
+  let smtp: TestSmtp;
+  let admin: Browser;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await createTestApp({
+      config: {
+        plugins: [
+          totpPlugin(),
+          magicLinkPlugin(),
+          passkeyPlugin({ rpId: 'localhost', rpName: 'svc tests', origins: [ORIGIN] }),
+        ],
+        auth: { mfa: { requiredForRoles: ['staff'] } },
+        security: { authRateLimit: { max: 10_000, windowSeconds: 3600 } },
+      },
+    });
+    await useTestSmtp(t, smtp);
+    await t.db.query(`INSERT INTO roles (name, slug) VALUES ('Staff', 'staff')`);
+    admin = (await signIn(t, await createUser(t, { roles: ['super-admin'] }))).browser;
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const grantStaff = (userId: string) =>
+    t.db.query(`INSERT INTO user_roles (user_id, role_id) SELECT $1, id FROM roles WHERE slug = 'staff'`, [
+      userId,
+    ]);
+  /** Makes the sign-in of every session of the user older than the reauthentication window. */
+  const ageProof = (userId: string) =>
+    t.db.query(
+      `UPDATE refresh_tokens SET session_proved_at = now() - interval '11 minutes' WHERE user_id = $1`,
+      [userId],
+    );
+  const auditEvents = async (userId: string, event: string) =>
+    (
+      (await t.db.query(`SELECT count(*)::int AS n FROM audit_log WHERE event = $1 AND target = $2`, [
+        event,
+        `user:${userId}`,
+      ])) as Array<{ n: number }>
+    )[0].n;
+
+  const recoveryCodes = new Map<string, string[]>();
+  /** Turns TOTP on for a user through the routes (a fresh browser session); answers the secret. */
+  async function enableTotp(user: CreatedUser): Promise<string> {
+    const { browser: b } = await signIn(t, user);
+    const enrolled = await b.post('/plugins/totp/enroll');
+    expect(enrolled.status).toBe(200);
+    const secret = enrolled.body.secret as string;
+    const confirmed = await b.post('/plugins/totp/enroll/confirm', { code: totp.generate(secret) });
+    expect(confirmed.status).toBe(200);
+    recoveryCodes.set(user.id, confirmed.body.recoveryCodes as string[]);
+    return secret;
+  }
+
+  /** A code of `secret` the server has not accepted yet: the next step's (enrolment used this one). */
+  function unusedCode(secret: string): string {
+    totp.options = { epoch: Date.now() + 30_000 };
+    const next = totp.generate(secret);
+    totp.resetOptions();
+    return next;
+  }
+
+  describe('steps voided by a password write, a deactivation or the end of all sessions', () => {
+    it('a set-initial-password step dies with an administrator’s new password', async () => {
+      const user = await createUser(t);
+      const first = await admin.patch(`/users/${user.id}/password`, {
+        password: 'First-Horse-11',
+        requirePasswordChange: true,
+      });
+      expect(first.status).toBe(200);
+      // The attacker knows the first password and holds the step.
+      const attacker = await browser(t);
+      const paused = await attacker.post('/auth/login', { email: user.email, password: 'First-Horse-11' });
+      expect(paused.body).toMatchObject({ status: 'challenge', challengeType: 'set-initial-password' });
+      // The administrator sets a new password.
+      expect((await admin.patch(`/users/${user.id}/password`, { password: NEW_PASSWORD })).status).toBe(200);
+      const taken = await attacker.post('/auth/set-initial-password', {
+        pendingToken: paused.body.pendingToken,
+        newPassword: 'Attacker-Horse-66',
+      });
+      expect([taken.status, taken.body.error?.code]).toEqual([401, 'AUTH_INVALID_CREDENTIALS']);
+      expect(setCookies(taken).svc_session).toBeUndefined();
+      // The administrator's password is the one that works.
+      expect(
+        (await (await browser(t)).post('/auth/login', { email: user.email, password: NEW_PASSWORD })).status,
+      ).toBe(200);
+    });
+
+    async function staffPausedAtEnrolment() {
+      const user = await createUser(t);
+      await grantStaff(user.id);
+      const b = await browser(t);
+      const res = await b.post('/auth/login', { email: user.email, password: user.password });
+      expect(res.body).toMatchObject({ status: 'challenge', challengeType: 'mfa-enrol' });
+      return { user, b, token: res.body.pendingToken as string };
+    }
+    const confirmedFactors = async (userId: string) =>
+      (
+        (await t.db.query(
+          `SELECT count(*)::int AS n FROM plugin_totp_factors WHERE user_id = $1 AND confirmed_at IS NOT NULL`,
+          [userId],
+        )) as Array<{ n: number }>
+      )[0].n;
+
+    it.each([
+      ['a password write', (id: string) => admin.patch(`/users/${id}/password`, { password: NEW_PASSWORD })],
+      ['a deactivation', (id: string) => admin.patch(`/users/${id}`, { isActive: false })],
+      ['the end of all sessions', (id: string) => admin.agent.delete(`${API}/users/${id}/sessions`)],
+    ])('an mfa-enrol step started before %s enrols nothing', async (_what, voidIt) => {
+      const { user, b, token } = await staffPausedAtEnrolment();
+      const started = await b.post('/plugins/totp/enroll', { pendingToken: token });
+      expect(started.status).toBe(200);
+      const secret = started.body.secret as string;
+      expect((await voidIt(user.id)).status).toBe(200);
+
+      const enroll = await b.post('/plugins/totp/enroll', { pendingToken: token });
+      expect([enroll.status, enroll.body.error?.code]).toEqual([401, 'AUTH_REQUIRED']);
+      const confirm = await b.post('/plugins/totp/enroll/confirm', {
+        pendingToken: token,
+        code: totp.generate(secret),
+      });
+      expect(confirm.status).toBe(401);
+      expect(setCookies(confirm).svc_session).toBeUndefined();
+      expect(await confirmedFactors(user.id)).toBe(0);
+      expect((await b.agent.get(`${API}/auth/pending`)).status).toBe(204);
+    });
+
+    it('a confirm racing a password write saves no factor when the write wins', async () => {
+      const { user, b, token } = await staffPausedAtEnrolment();
+      const secret = (await b.post('/plugins/totp/enroll', { pendingToken: token })).body.secret as string;
+      // The step is read valid by the route, then voided before the factor is saved: the claim
+      // inside the saving transaction refuses it.
+      await t.db.query(`UPDATE users SET step_ver = step_ver + 1 WHERE id = $1`, [user.id]);
+      const confirm = await b.post('/plugins/totp/enroll/confirm', {
+        pendingToken: token,
+        code: totp.generate(secret),
+      });
+      expect(confirm.status).toBe(401);
+      expect(await confirmedFactors(user.id)).toBe(0);
+    });
+
+    const mailTo = (email: string) => (m: ParsedMail) => addresses(m).includes(email.toLowerCase());
+    async function magicLink(user: CreatedUser): Promise<string> {
+      smtp.clear();
+      expect(
+        (await t.http.post(`${API}/plugins/magic-link/request`).send({ email: user.email })).status,
+      ).toBe(200);
+      const link = extractLink(
+        await smtp.waitFor((m) => mailTo(user.email)(m) && extractLink(m, VERIFY) !== null),
+        VERIFY,
+      );
+      const url = new URL(link!);
+      return `${url.pathname}${url.search}`;
+    }
+
+    it.each([
+      [
+        'a password change',
+        async (u: CreatedUser) => {
+          const { browser: b } = await signIn(t, u);
+          expect(
+            (
+              await b.patch('/auth/change-password', {
+                currentPassword: u.password,
+                newPassword: NEW_PASSWORD,
+              })
+            ).status,
+          ).toBe(200);
+        },
+      ],
+      [
+        'an administrator ending all sessions',
+        async (u: CreatedUser) => {
+          expect((await admin.agent.delete(`${API}/users/${u.id}/sessions`)).status).toBe(200);
+        },
+      ],
+      [
+        'the owner ending the other sessions',
+        async (u: CreatedUser) => {
+          const { browser: b } = await signIn(t, u);
+          expect((await b.agent.delete(`${API}/auth/sessions`)).status).toBe(200);
+        },
+      ],
+    ])('a magic link sent before %s signs nobody in', async (_what, voidIt) => {
+      const user = await createUser(t);
+      const link = await magicLink(user);
+      await voidIt(user);
+      const res = await t.http.get(link);
+      expect([res.status, res.headers.location]).toEqual([302, '/admin/login?error=signin-failed']);
+      expect(setCookies(res).svc_session).toBeUndefined();
+      // A link sent afterwards works.
+      const fresh = await t.http.get(await magicLink(user));
+      expect([fresh.status, fresh.headers.location]).toEqual([302, '/admin']);
+    });
+
+    it('a paused TOTP sign-in dies with the end of all sessions', async () => {
+      const user = await createUser(t);
+      const secret = await enableTotp(user);
+      const b = await browser(t);
+      const paused = await b.post('/auth/login', { email: user.email, password: user.password });
+      expect(paused.body.challengeType).toBe('totp');
+      expect((await admin.agent.delete(`${API}/users/${user.id}/sessions`)).status).toBe(200);
+      const res = await b.post('/auth/challenge/resolve', {
+        pendingToken: paused.body.pendingToken,
+        response: { code: unusedCode(secret) },
+      });
+      expect([res.status, res.body.error?.code]).toEqual([401, 'AUTH_INVALID_CREDENTIALS']);
+      expect(setCookies(res).svc_session).toBeUndefined();
+    });
+  });
+
+  describe('sensitive changes need the browser session and a recent sign-in', () => {
+    it('a stolen Bearer access token cannot add a passkey, enrol TOTP, make keys or end sessions', async () => {
+      const user = await createUser(t);
+      const { body } = await signIn(t, user);
+      const bearer = { Authorization: `Bearer ${body.token}` };
+      for (const [method, path] of [
+        ['post', '/plugins/passkeys/register/options'],
+        ['post', '/plugins/totp/enroll'],
+        ['post', '/api-keys'],
+        ['delete', '/auth/sessions'],
+      ] as const) {
+        const res = await t.http[method](`${API}${path}`).set(bearer).send({ name: 'k', type: 'read-only' });
+        expect([path, res.status, res.body.error?.code]).toEqual([path, 401, 'AUTH_REQUIRED']);
+      }
+      expect(
+        (
+          await t.db.query(`SELECT count(*)::int AS n FROM plugin_passkey_challenges WHERE user_id = $1`, [
+            user.id,
+          ])
+        )[0].n,
+      ).toBe(0);
+      expect(
+        (await t.db.query(`SELECT count(*)::int AS n FROM api_keys WHERE user_id = $1`, [user.id]))[0].n,
+      ).toBe(0);
+    });
+
+    it('an old sign-in answers 403 REAUTH_REQUIRED until the password is proved again', async () => {
+      const user = await createUser(t);
+      const { browser: b } = await signIn(t, user);
+      expect((await b.post('/plugins/passkeys/register/options')).status).toBe(200);
+      await ageProof(user.id);
+      for (const res of [
+        await b.post('/plugins/passkeys/register/options'),
+        await b.post('/plugins/totp/enroll'),
+        await b.post('/api-keys', { name: 'k', type: 'read-only' }),
+        await b.agent.delete(`${API}/auth/sessions`),
+      ]) {
+        expect([res.status, res.body.error?.code]).toEqual([403, 'REAUTH_REQUIRED']);
+      }
+      expect(
+        (await t.db.query(`SELECT count(*)::int AS n FROM api_keys WHERE user_id = $1`, [user.id]))[0].n,
+      ).toBe(0);
+
+      const wrong = await b.post('/auth/reauthenticate', { password: 'Wrong-Horse-00' });
+      expect([wrong.status, wrong.body.error?.code, wrong.body.error?.data?.errors?.[0]?.path]).toEqual([
+        422,
+        'INVALID_INPUT',
+        'password',
+      ]);
+      const ok = await b.post('/auth/reauthenticate', { password: user.password });
+      expect(ok.status).toBe(200);
+      expect(ok.body).toEqual({ message: expect.any(String), until: expect.any(String) });
+      const until = Date.parse(ok.body.until as string);
+      expect(until - Date.now()).toBeGreaterThan(590_000);
+      expect(until - Date.now()).toBeLessThanOrEqual(600_000);
+      expect((await b.post('/api-keys', { name: 'k', type: 'read-only' })).status).toBe(201);
+      expect(await auditEvents(user.id, 'reauthenticated')).toBe(1);
+    });
+
+    it('reauthenticate takes a TOTP code, refuses Bearer tokens, and wrong passwords lock the account', async () => {
+      const user = await createUser(t);
+      const secret = await enableTotp(user);
+      const b = await browser(t);
+      const paused = await b.post('/auth/login', { email: user.email, password: user.password });
+      const signedIn = await b.post('/auth/challenge/resolve', {
+        pendingToken: paused.body.pendingToken,
+        response: { code: unusedCode(secret) },
+      });
+      expect(signedIn.status).toBe(200);
+      await ageProof(user.id);
+      expect((await b.post('/plugins/totp/disable', { code: 'x' })).body.error?.code).toBe('REAUTH_REQUIRED');
+      const bearer = await t.http
+        .post(`${API}/auth/reauthenticate`)
+        .set('Authorization', `Bearer ${signedIn.body.token}`)
+        .send({ password: user.password });
+      expect([bearer.status, bearer.body.error?.code]).toEqual([401, 'AUTH_REQUIRED']);
+      expect((await b.post('/auth/reauthenticate', { code: '000000' })).status).toBe(422);
+      // The current and next steps are used up (enrolment, sign-in): a recovery code proves it.
+      expect((await b.post('/auth/reauthenticate', { code: recoveryCodes.get(user.id)![0] })).status).toBe(
+        200,
+      );
+      expect((await b.post('/plugins/totp/disable', { code: 'x' })).status).toBe(422);
+      expect((await b.post('/auth/reauthenticate', { password: user.password, code: '1' })).status).toBe(400);
+
+      for (let i = 0; i < 5; i++) {
+        await b.post('/auth/reauthenticate', { password: 'Wrong-Horse-00' });
+      }
+      // Five wrong passwords lock the account like five failed sign-ins.
+      const login = await (
+        await browser(t)
+      ).post('/auth/login', { email: user.email, password: user.password });
+      expect([login.status, login.body.error?.code]).toEqual([401, 'AUTH_INVALID_CREDENTIALS']);
+    });
+  });
+
+  describe('second-factor codes are limited per account', () => {
+    it('300 parallel wrong codes to disable TOTP: 10 tried, the rest and a right code get 429', async () => {
+      const user = await createUser(t);
+      const secret = await enableTotp(user);
+      const session = await browser(t);
+      const paused = await session.post('/auth/login', { email: user.email, password: user.password });
+      expect(
+        (
+          await session.post('/auth/challenge/resolve', {
+            pendingToken: paused.body.pendingToken,
+            response: { code: unusedCode(secret) },
+          })
+        ).status,
+      ).toBe(200);
+      const answers = await Promise.all(
+        Array.from({ length: 300 }, (_, i) =>
+          session.post('/plugins/totp/disable', { code: String(100000 + i) }),
+        ),
+      );
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s === 422).length).toBeLessThanOrEqual(10);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(290);
+      expect(statuses.every((s) => s === 422 || s === 429)).toBe(true);
+      const right = await session.post('/plugins/totp/disable', { code: totp.generate(secret) });
+      expect([right.status, right.body.error?.code]).toEqual([429, 'RATE_LIMITED']);
+      expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await auditEvents(user.id, 'mfa-locked')).toBe(1);
+      expect(
+        (
+          await t.db.query(`SELECT count(*)::int AS n FROM plugin_totp_factors WHERE user_id = $1`, [user.id])
+        )[0].n,
+      ).toBe(1);
+    });
+
+    it('wrong answers across several sign-ins lock codes: a recovery code then gets 429', async () => {
+      const user = await createUser(t);
+      await enableTotp(user);
+      let wrong = 0;
+      let refusedAt = -1;
+      for (let login = 0; login < 3 && refusedAt < 0; login++) {
+        const b = await browser(t);
+        const paused = await b.post('/auth/login', { email: user.email, password: user.password });
+        expect(paused.body.challengeType).toBe('totp');
+        let token = paused.body.pendingToken as string;
+        for (let i = 0; i < 5 && token; i++) {
+          const res = await b.post('/auth/challenge/resolve', {
+            pendingToken: token,
+            response: { code: '000000' },
+          });
+          if (res.status === 429) {
+            refusedAt = wrong;
+            break;
+          }
+          wrong++;
+          token = res.body.error?.data?.pendingToken as string;
+        }
+      }
+      expect(wrong).toBe(10);
+      expect(refusedAt).toBe(10);
+      // A correct password still gets its challenge; the answer, right or wrong, gets the 429.
+      const b = await browser(t);
+      const paused = await b.post('/auth/login', { email: user.email, password: user.password });
+      expect(paused.body.challengeType).toBe('totp');
+      const res = await b.post('/auth/challenge/resolve', {
+        pendingToken: paused.body.pendingToken,
+        response: { code: 'aaaa-bbbb-cccc' },
+      });
+      expect([res.status, res.body.error?.code]).toEqual([429, 'RATE_LIMITED']);
+      expect(setCookies(res).svc_session).toBeUndefined();
+      const [row] = await t.db.query(
+        `SELECT actor_id FROM audit_log WHERE event = 'mfa-locked' AND target = $1`,
+        [`user:${user.id}`],
+      );
+      expect(row.actor_id).toBe(user.id);
+    });
+  });
+
+  describe('API keys are held to their type and scopes on routes no permission names', () => {
+    it('a full-access key scoped to read-media cannot rename its creator; a read-only key sends no email', async () => {
+      const user = await createUser(t, { roles: ['super-admin'], name: 'Creator' });
+      const { browser: b } = await signIn(t, user);
+      const scoped = await b.post('/api-keys', { name: 's', type: 'full-access', scopes: ['read-media'] });
+      expect(scoped.status).toBe(201);
+      const readOnly = await b.post('/api-keys', { name: 'r', type: 'read-only' });
+      const patch = await t.http
+        .patch(`${API}/me`)
+        .set('Authorization', `Bearer ${scoped.body.key}`)
+        .send({ name: 'Renamed by a key' });
+      expect([patch.status, patch.body.error?.code]).toEqual([403, 'FORBIDDEN']);
+      const full = await b.post('/api-keys', { name: 'f', type: 'full-access' });
+      const byFull = await t.http
+        .patch(`${API}/me`)
+        .set('Authorization', `Bearer ${full.body.key}`)
+        .send({ name: 'Renamed by a key' });
+      expect([byFull.status, byFull.body.error?.code]).toEqual([401, 'AUTH_REQUIRED']);
+      const [row] = await t.db.query(`SELECT name FROM users WHERE id = $1`, [user.id]);
+      expect(row.name).toBe('Creator');
+      const send = await t.http
+        .post(`${API}/email/send`)
+        .set('Authorization', `Bearer ${readOnly.body.key}`)
+        .send({ to: 'x@example.com', subject: 's', html: '<p>x</p>' });
+      expect([send.status, send.body.error?.code]).toEqual([403, 'FORBIDDEN']);
+      const sessions = await t.http
+        .get(`${API}/auth/sessions`)
+        .set('Authorization', `Bearer ${scoped.body.key}`);
+      expect([sessions.status, sessions.body.error?.code]).toEqual([401, 'AUTH_REQUIRED']);
+    });
+  });
+
+  describe('sessions', () => {
+    it('a session from before a role that needs a second factor ends at its next refresh', async () => {
+      const user = await createUser(t);
+      const { res } = await signIn(t, user);
+      const held = heldSession(res);
+      await grantStaff(user.id);
+      const refreshed = await refreshWithToken(t, held.refresh);
+      expect([refreshed.status, refreshed.body.error?.code]).toEqual([401, 'REFRESH_FAILED']);
+      const me = await t.http.get(`${API}/me`).set('Authorization', `Bearer ${held.token}`);
+      expect([me.status, me.body.error?.code]).toEqual([401, 'AUTH_REQUIRED']);
+    });
+
+    it('a session opened with the second factor keeps refreshing', async () => {
+      const user = await createUser(t);
+      const secret = await enableTotp(user);
+      const b = await browser(t);
+      const paused = await b.post('/auth/login', { email: user.email, password: user.password });
+      const signedIn = await b.post('/auth/challenge/resolve', {
+        pendingToken: paused.body.pendingToken,
+        response: { code: unusedCode(secret) },
+      });
+      await grantStaff(user.id);
+      expect((await refreshWithToken(t, heldSession(signedIn).refresh)).status).toBe(200);
+    });
+
+    it('logout with an unknown refresh cookie ends the access token’s session', async () => {
+      const user = await createUser(t);
+      const { res, body } = await signIn(t, user);
+      const session = cookieValue(setCookies(res).svc_session);
+      const csrf = (await t.http.get(`${API}/auth/csrf`)).body.csrfToken as string;
+      const out = await t.http
+        .post(`${API}/auth/logout`)
+        .set('Cookie', [`svc_session=${session}`, 'svc_refresh=not-a-token', `svc_csrf=${csrf}`])
+        .set('X-CSRF-Token', csrf);
+      expect(out.status).toBe(200);
+      const me = await t.http.get(`${API}/me`).set('Authorization', `Bearer ${body.token}`);
+      expect([me.status, me.body.error?.code]).toEqual([401, 'AUTH_REQUIRED']);
+    });
+
+    it('a rotated refresh token presented again ends its session', async () => {
+      const user = await createUser(t);
+      const { res } = await signIn(t, user);
+      const first = heldSession(res);
+      const rotated = await refreshWithToken(t, first.refresh);
+      expect(rotated.status).toBe(200);
+      const second = heldSession(rotated);
+      // Well after the rotation: a copy of the old token, not a racing tab.
+      await new Promise((r) => setTimeout(r, 1500));
+      const replay = await refreshWithToken(t, first.refresh);
+      expect([replay.status, replay.body.error?.code]).toEqual([401, 'REFRESH_FAILED']);
+      const next = await refreshWithToken(t, second.refresh);
+      expect([next.status, next.body.error?.code]).toEqual([401, 'REFRESH_FAILED']);
+      const me = await t.http.get(`${API}/me`).set('Authorization', `Bearer ${second.token}`);
+      expect([me.status, me.body.error?.code]).toEqual([401, 'AUTH_REQUIRED']);
+      expect(await auditEvents(user.id, 'refresh-reused')).toBe(1);
+    });
+  });
+});
