@@ -11,11 +11,13 @@ import {
   CreatedUser,
   heldSession,
   refreshWithToken,
+  sessionWithoutPassword,
   setCookies,
   signIn,
 } from '../utils/auth';
 import { addresses, extractLink, startSmtp, TestSmtp, useTestSmtp } from '../utils/smtp';
 import { createTestApp, TestApp } from '../utils/test-app';
+import { SoftAuthenticator } from '../utils/webauthn-authenticator';
 
 /**
  * Account security, round 2: each attack of the review as the sequence of requests that carried
@@ -505,5 +507,77 @@ describe('security round 2', () => {
       expect([me.status, me.body.error?.code]).toEqual([401, 'AUTH_REQUIRED']);
       expect(await auditEvents(user.id, 'refresh-reused')).toBe(1);
     });
+  });
+});
+
+describe('a passwordless passkey and a second factor required by role', () => {
+  let t: TestApp;
+  const PASSKEYS = `${API}/plugins/passkeys`;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      config: {
+        // Passkeys are not a second factor here: only the passwordless sign-in is on.
+        plugins: [
+          totpPlugin(),
+          passkeyPlugin({ rpId: 'localhost', rpName: 'svc tests', origins: [ORIGIN], secondFactor: false }),
+        ],
+        auth: { mfa: { requiredForRoles: ['staff'] } },
+      },
+    });
+    await t.db.query(`INSERT INTO roles (name, slug) VALUES ('Staff', 'staff')`);
+  });
+  afterAll(() => t.close());
+
+  async function staffWithPasskey() {
+    const user = await createUser(t);
+    const cookie = `svc_session=${(await sessionWithoutPassword(t, user.id)).token}`;
+    const authenticator = new SoftAuthenticator(ORIGIN);
+    const options = await t.http.post(`${PASSKEYS}/register/options`).set('Cookie', cookie).send({});
+    expect(options.status).toBe(200);
+    const registered = await t.http
+      .post(`${PASSKEYS}/register/verify`)
+      .set('Cookie', cookie)
+      .send({ response: authenticator.create(options.body) });
+    expect(registered.status).toBe(201);
+    await t.db.query(
+      `INSERT INTO user_roles (user_id, role_id) SELECT $1, id FROM roles WHERE slug = 'staff'`,
+      [user.id],
+    );
+    return { user, authenticator };
+  }
+
+  it('with user verification it is both factors: a session, no enrolment step, and it refreshes', async () => {
+    const { user, authenticator } = await staffWithPasskey();
+    const started = await t.http.post(`${PASSKEYS}/login/options`).send({});
+    const res = await t.http
+      .post(`${PASSKEYS}/login/verify`)
+      .send({ flowId: started.body.flowId, response: authenticator.get(started.body.options) });
+    expect([res.status, res.headers.location]).toEqual([302, '/admin']);
+    const cookies = setCookies(res);
+    expect(cookies.svc_session).toBeDefined();
+    const refresh = cookieValue(cookies.svc_refresh);
+    const [row] = await t.db.query(
+      `SELECT session_mfa FROM refresh_tokens WHERE user_id = $1 AND strategy = 'passkeys:webauthn'`,
+      [user.id],
+    );
+    expect(row.session_mfa).toBe(true);
+    expect((await refreshWithToken(t, refresh)).status).toBe(200);
+  });
+
+  it('without user verification it signs nobody in', async () => {
+    const { user, authenticator } = await staffWithPasskey();
+    const started = await t.http.post(`${PASSKEYS}/login/options`).send({});
+    const res = await t.http.post(`${PASSKEYS}/login/verify`).send({
+      flowId: started.body.flowId,
+      response: authenticator.get(started.body.options, { userVerified: false }),
+    });
+    expect(res.status).toBe(401);
+    expect(setCookies(res).svc_session).toBeUndefined();
+    const live = await t.db.query(
+      `SELECT 1 FROM refresh_tokens WHERE user_id = $1 AND strategy = 'passkeys:webauthn'`,
+      [user.id],
+    );
+    expect(live).toHaveLength(0);
   });
 });
