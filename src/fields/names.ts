@@ -8,7 +8,8 @@ import type { ValidationIssue } from '../common/errors';
 
 /** A field name: a letter, then letters, digits and `_`; at most 63 characters (a PostgreSQL identifier). */
 export const FIELD_NAME_PATTERN = /^[a-zA-Z][a-zA-Z0-9_]{0,62}$/;
-const FIELD_NAME_SHAPE = 'start with a letter and hold only letters, digits and _ (at most 63 characters)';
+export const FIELD_NAME_SHAPE =
+  'start with a letter and hold only letters, digits and _ (at most 63 characters)';
 
 /** A definition slug: a lowercase letter, then a-z, 0-9 and `-`; at most 63 characters. */
 export const SLUG_PATTERN = /^[a-z][a-z0-9-]{0,62}$/;

@@ -10,11 +10,11 @@ import { PARAMS_PROVIDER_TOKEN, type Params } from 'nestjs-pino';
 import { Store, storage } from 'nestjs-pino/storage';
 import PgBoss from 'pg-boss';
 import type { Logger as PinoLogger } from 'pino';
-import type { DataSource, DataSourceOptions, EntityManager } from 'typeorm';
-import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions.js';
+import type { DataSource, EntityManager } from 'typeorm';
 import { rootLoggerOf } from '../common/logger';
 import { rows } from '../database/sql';
 import { SVC_CONNECTION } from '../config/svc-options';
+import { jobsConnectionOptions } from './jobs-connection';
 
 /**
  * pg-boss's tables live in a schema of the service's own rather than pg-boss's default `pgboss`:
@@ -62,7 +62,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   ) {
     this.rootLogger = rootLoggerOf(logParams);
     this.boss = new PgBoss({
-      ...connectionOf(db.options),
+      ...jobsConnectionOptions(db.options),
       // Its own small pool: a poll every 2 s per queue and the maintenance run need no more.
       max: 2,
       application_name: 'svc-jobs',
@@ -120,11 +120,18 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
 
   /**
    * Inserts a job through `em`: inside the caller's transaction, the job exists exactly when that
-   * transaction commits. Call `wake` after the commit for the job to start at once.
+   * transaction commits. Call `wake` after the commit for the job to start at once, or give
+   * `startAfterSeconds` for it to wait that long first.
    */
-  async send(em: EntityManager, queue: QueueSpec, data: object): Promise<string> {
+  async send(
+    em: EntityManager,
+    queue: QueueSpec,
+    data: object,
+    options: { startAfterSeconds?: number } = {},
+  ): Promise<string> {
     const id = await this.boss.send(queue.name, data, {
       db: { executeSql: async (text, values) => ({ rows: await rows(em, text, values) }) },
+      ...(options.startAfterSeconds === undefined ? {} : { startAfter: options.startAfterSeconds }),
       retryLimit: queue.retryLimit,
       retryDelay: queue.retryDelaySeconds,
       retryBackoff: true,
@@ -178,28 +185,4 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     this.stopping = true;
     await this.boss.stop({ graceful: true, timeout: 25_000, wait: true, close: true });
   }
-}
-
-/** pg-boss's connection settings from the service's TypeORM DataSource (a URL or discrete options). */
-function connectionOf(
-  options: DataSourceOptions,
-): PgBoss.DatabaseOptions & { connectionTimeoutMillis: number } {
-  const o = options as PostgresDataSourceOptions;
-  const common = {
-    // As the service's own pool (data-source.ts): a database that does not answer fails a poll
-    // after 5 s instead of hanging it.
-    connectionTimeoutMillis: 5000,
-    ...(o.ssl === undefined ? {} : { ssl: o.ssl }),
-  };
-  if (o.url) {
-    return { connectionString: o.url, ...common };
-  }
-  return {
-    host: o.host,
-    port: o.port,
-    user: o.username,
-    password: o.password,
-    database: o.database,
-    ...common,
-  };
 }

@@ -13,6 +13,20 @@ export { requireAuth } from '../modules/auth/in-process';
 export { parseListQuery, listRecord, type ListQuery } from '../common/pagination';
 // Formula-safe CSV cells and records (RFC 4180), for exports.
 export { csvCell, csvRow } from '../common/csv';
+export type { ValidationIssue } from '../common/errors/service-error';
+// The service's rules for slugs, field names, labels and storable text, so a plugin's own
+// definitions (forms, say) are checked, and their problems worded, as the service's are.
+export {
+  SLUG_PATTERN,
+  SLUG_SHAPE,
+  FIELD_NAME_PATTERN,
+  FIELD_NAME_SHAPE,
+  OBJECT_MEMBER_NAMES,
+  checkNameRule,
+  type NameRule,
+} from '../fields/names';
+export { checkLabel, humanizeName } from '../fields/labels';
+export { isStorableString } from '../fields/strings';
 // Plugins describe their answers with @nestjs/swagger decorators (`@ApiOkResponse({ schema })`...)
 // and these helpers; named schemas take the plugin's prefix (`Passkeys_Credential`).
 export {

@@ -152,6 +152,23 @@ describe('per-IP auth rate limit (SPEC 8, CONTRACTS 8)', () => {
     expect((await t.http.get('/admin/api/auth/setup-status')).headers['x-ratelimit-limit']).toBeUndefined();
   }, 30_000);
 
+  it('counts a sign-in refused for CSRF (403) like any other, with the budget headers', async () => {
+    const t = await app(3, 60);
+    const b = await browser(t);
+    await spend(b, 1);
+
+    const noToken = await b.agent.post('/admin/api/auth/login').send(wrong);
+    expectProblem(noToken, 403, 'CSRF_FAILED');
+    expectBudget(noToken, 3, 1, 60);
+    const foreign = await b.post('/auth/login', wrong).set('Origin', 'https://evil.example');
+    expectProblem(foreign, 403, 'CSRF_FAILED');
+    expectBudget(foreign, 3, 0, 60);
+
+    // The budget is spent: the next attempt is 429 whether or not its CSRF token is good.
+    expectRateLimited(await b.agent.post('/admin/api/auth/login').send(wrong), 60);
+    expectRateLimited(await b.post('/auth/login', wrong), 60);
+  }, 20_000);
+
   it('limits only the SPEC 8 routes: csrf, setup-status and refresh still answer once the budget is spent', async () => {
     const t = await app(3, 60);
     const b = await browser(t);

@@ -29,17 +29,24 @@ describe('media on S3-compatible storage', () => {
   const mediaDir = mkdtempSync(join(tmpdir(), 'svc-media-s3-'));
   const requests: string[] = [];
 
-  beforeAll(async () => {
+  let port: number;
+
+  /** s3rver on `port` (0: any), over the same data directory: stopped and started again keeps the bucket. */
+  async function startS3(on: number): Promise<number> {
     s3 = new S3rver({
       address: '127.0.0.1',
-      port: 0,
+      port: on,
       silent: true,
       directory: dataDir,
       configureBuckets: [{ name: BUCKET }],
     });
     // Its request log (one line per answered request, the URL in it), kept for assertions.
     s3.logger.info = (message: string) => void requests.push(message);
-    const { port } = await s3.run();
+    return (await s3.run()).port;
+  }
+
+  beforeAll(async () => {
+    port = await startS3(0);
     const endpoint = `http://127.0.0.1:${port}`;
     client = new S3Client({
       endpoint,
@@ -156,4 +163,27 @@ describe('media on S3-compatible storage', () => {
     expect(bulk.body.items).toHaveLength(2);
     expect(await keys()).toEqual([]);
   });
+
+  it('removes the objects of a deleted entry once storage answers again (a durable retry)', async () => {
+    const res = await t.http
+      .post('/admin/api/collections/media/entries')
+      .set(admin)
+      .attach('file', Buffer.from('kept until storage is back'), 'outage.txt')
+      .expect(201);
+    const id = res.body.item.id as string;
+    expect(await keys(`media/${id}/`)).toEqual([`media/${id}/outage.txt`]);
+
+    // Storage is down while the entry is deleted: the row goes at once, the objects cannot.
+    await s3.close();
+    await t.http.delete(`/admin/api/collections/media/entries/${id}`).set(admin).expect(200);
+    await t.http.get(`/admin/api/collections/media/entries/${id}`).set(admin).expect(404);
+    await startS3(port);
+    expect(await keys(`media/${id}/`)).toEqual([`media/${id}/outage.txt`]);
+
+    const deadline = Date.now() + 20_000;
+    while ((await keys(`media/${id}/`)).length && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(await keys(`media/${id}/`)).toEqual([]);
+  }, 40_000);
 });

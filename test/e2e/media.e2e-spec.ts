@@ -509,6 +509,23 @@ describe('media (local storage)', () => {
       expect(page.headers['content-disposition']).toMatch(/^attachment; /);
     });
 
+    it('serves a PDF as an attachment under a sandboxing CSP (PDFs can carry script and forms)', async () => {
+      const pdf = Buffer.from(
+        '%PDF-1.4\n1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\n' +
+          'trailer << /Root 1 0 R >>\n%%EOF\n',
+      );
+      const created = await upload(pdf, 'report.pdf').expect(201);
+      expect(created.body.item.mimeType).toBe('application/pdf');
+      const served = await get(created.body.item.url).expect(200);
+      expect(served.headers).toMatchObject({
+        'content-type': 'application/pdf',
+        'x-content-type-options': 'nosniff',
+        'content-disposition': `attachment; filename="report.pdf"; filename*=UTF-8''report.pdf`,
+        'content-security-policy': "default-src 'none'; sandbox",
+      });
+      expect((served.body as Buffer).equals(pdf)).toBe(true);
+    });
+
     it('names a file safely in Content-Disposition (RFC 6266 filename*)', async () => {
       const res = await upload(Buffer.from('bonjour'), '../../Résumé final 😀.txt').expect(201);
       expect(res.body.item.filename).toBe('Résumé-final.txt');

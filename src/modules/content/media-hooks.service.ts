@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+import type { EntityManager } from 'typeorm';
 
 /**
  * What content asks of the media module for the built-in media collection (CONTRACTS 11). Content
@@ -20,7 +21,12 @@ export interface MediaHandler {
   ): Promise<ReceivedMedia>;
   /** A media entry as the API answers it (`url`, `sizes` with URLs): pure, no query. */
   present(entry: Record<string, unknown>): Record<string, unknown>;
-  /** After a delete of media entries committed: their stored files go (never throws). */
+  /**
+   * Inside the transaction deleting media entries: queues the removal of their stored files, so
+   * it happens exactly when the delete commits (a durable job, retried while storage fails).
+   */
+  removing(em: EntityManager, ids: readonly string[]): Promise<void>;
+  /** After that delete committed: a first try at removing the files now (never throws). */
   removed(ids: readonly string[]): Promise<void>;
 }
 

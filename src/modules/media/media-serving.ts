@@ -12,12 +12,13 @@ export interface ServedFile {
 }
 
 /**
- * Types a browser may show from the service's origin: raster images, audio, video, plain text
- * and PDF. Anything else (SVG, HTML, XML, CSV, archives...) is answered as an attachment under a
- * sandboxing Content-Security-Policy, so no uploaded document runs script on this origin.
+ * Types a browser may show from the service's origin: raster images, audio, video and plain text.
+ * Anything else (SVG, HTML, XML, CSV, PDF, archives...) is answered as an attachment under a
+ * sandboxing Content-Security-Policy, so no uploaded document runs script on this origin. PDF is
+ * among them: it can carry script, forms and links, and Chrome's viewer refuses to run under
+ * `sandbox`, so a PDF cannot be both shown inline and sandboxed.
  */
-const INLINE =
-  /^(image\/(png|apng|jpeg|gif|webp|avif)|audio\/[a-z0-9.+-]+|video\/[a-z0-9.+-]+|text\/plain|application\/pdf)$/;
+const INLINE = /^(image\/(png|apng|jpeg|gif|webp|avif)|audio\/[a-z0-9.+-]+|video\/[a-z0-9.+-]+|text\/plain)$/;
 
 export function isInline(mimeType: string): boolean {
   return INLINE.test(mimeType);

@@ -9,6 +9,7 @@ import { ImageSizesService } from './image-sizes.service';
 import { MediaController } from './media.controller';
 import { MediaRegenerationRepository } from './media-regeneration.repository';
 import { MediaRegenerationService } from './media-regeneration.service';
+import { MediaRemoval } from './media-removal';
 import { MediaRepository } from './media.repository';
 import { MediaService } from './media.service';
 import { LocalMediaStorage } from './storage/local-storage';
@@ -37,6 +38,7 @@ import { S3MediaStorage } from './storage/s3-storage';
     ImageProcessor,
     ImageSizesService,
     MediaService,
+    MediaRemoval,
     MediaRegenerationService,
   ],
   exports: [MediaService],

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { AuthContext } from '../../common/access/auth-context';
 import { ServiceError } from '../../common/errors';
 import { isAllowedType } from '../../config/media-options';
@@ -17,6 +17,7 @@ import { ImageSizesService } from './image-sizes.service';
 import { isRasterImage, type MadeVariant } from './media-images';
 import { safeFilename } from './media-names';
 import { presentMedia } from './media-presentation';
+import { MediaRemoval } from './media-removal';
 import { fileHeaders, notModified, rangeOf, type ServedFile } from './media-serving';
 import { sniffType } from './media-sniff';
 import { receiveMultipart } from './media-upload';
@@ -36,7 +37,8 @@ import { MEDIA_STORAGE } from './storage/media-storage.token';
  * measured and made in every image size (sharp, at most 2 images at a time per process), then
  * the variants and the original stored under a new id, and the row inserted by content. Any
  * failure removes whatever was stored and the temporary files: no row without files, no files
- * without a row.
+ * without a row. A delete's files are removed after its commit, and by a job queued with the
+ * delete while storage fails (MediaRemoval).
  */
 @Injectable()
 export class MediaService implements MediaHandler, OnApplicationBootstrap, OnApplicationShutdown {
@@ -52,6 +54,7 @@ export class MediaService implements MediaHandler, OnApplicationBootstrap, OnApp
     private readonly sizes: ImageSizesService,
     private readonly schema: SchemaService,
     private readonly access: ContentAccessService,
+    private readonly removal: MediaRemoval,
     hooks: MediaHooks,
   ) {
     this.options = options.media;
@@ -184,10 +187,12 @@ export class MediaService implements MediaHandler, OnApplicationBootstrap, OnApp
     return presentMedia(entry);
   }
 
-  async removed(ids: readonly string[]): Promise<void> {
-    for (const id of ids) {
-      await this.discard(id);
-    }
+  removing(em: EntityManager, ids: readonly string[]): Promise<void> {
+    return this.removal.queue(em, ids);
+  }
+
+  removed(ids: readonly string[]): Promise<void> {
+    return this.removal.now(ids);
   }
 
   /** Removes every stored file of one media item; a failure is logged (the files stay orphaned). */

@@ -25,12 +25,13 @@ import {
   parseListQuery,
   RequirePermission,
   ServiceError,
+  SLUG_PATTERN,
   type AuthContext,
   type PluginContext,
 } from '../api';
 import { FORM, PUBLIC_FORM, SUBMISSION, SUBMISSION_RECEIVED } from './form-builder.openapi';
 import { FormStore, isDuplicateSlug, type FormRecord, type FormSort } from './form-builder.store';
-import { FORM_SLUG_PATTERN, readDefinition, type FormDefinition } from './form-definition';
+import { readDefinition, type FormDefinition } from './form-definition';
 import {
   FORM_BUILDER_CONTEXT,
   FORM_BUILDER_OPTIONS,
@@ -94,7 +95,7 @@ export class FormBuilderController {
 
   /** The form of a route's `:slug`, or 404 (a slug that cannot exist is not looked up). */
   private async form(slug: string): Promise<FormRecord> {
-    const form = FORM_SLUG_PATTERN.test(slug) ? await this.store().find(slug) : null;
+    const form = SLUG_PATTERN.test(slug) ? await this.store().find(slug) : null;
     if (!form) {
       throw new ServiceError('NOT_FOUND', 'No form with this slug');
     }
@@ -150,7 +151,7 @@ export class FormBuilderController {
   @RequirePermission('update-forms')
   @ApiOkResponse({ schema: itemAnswer(FORM) })
   async update(@Param('slug') slug: string, @Body() body: unknown) {
-    if (!FORM_SLUG_PATTERN.test(slug)) {
+    if (!SLUG_PATTERN.test(slug)) {
       throw new ServiceError('NOT_FOUND', 'No form with this slug');
     }
     let next: FormDefinition | undefined;
@@ -180,7 +181,7 @@ export class FormBuilderController {
   @RequirePermission('delete-forms')
   @ApiOkResponse({ schema: itemAnswer(FORM) })
   async remove(@Param('slug') slug: string) {
-    const item = FORM_SLUG_PATTERN.test(slug) ? await this.store().delete(slug) : null;
+    const item = SLUG_PATTERN.test(slug) ? await this.store().delete(slug) : null;
     if (!item) {
       throw new ServiceError('NOT_FOUND', 'No form with this slug');
     }

@@ -1,17 +1,27 @@
 import { isEmail } from 'class-validator';
-import { ServiceError } from '../api';
+import {
+  checkLabel,
+  checkNameRule,
+  FIELD_NAME_PATTERN,
+  FIELD_NAME_SHAPE,
+  humanizeName,
+  isStorableString,
+  type NameRule,
+  OBJECT_MEMBER_NAMES,
+  ServiceError,
+  SLUG_PATTERN,
+  SLUG_SHAPE,
+  type ValidationIssue,
+} from '../api';
 
 /**
  * Form definitions (CONTRACTS 13.2.2): the rules a `POST /forms` or `PATCH /forms/{slug}` body
  * must meet, as pure functions. Every problem is one `{ path, code, message }` issue and all of
- * them are answered at once as 400 VALIDATION_ERROR, the way the service's own bodies are.
+ * them are answered at once as 400 VALIDATION_ERROR, the way the service's own bodies are. Slugs,
+ * field names, labels and stored text follow the service's own rules (from the plugin API).
  */
 
-export interface Issue {
-  path: string;
-  code: string;
-  message: string;
-}
+export type Issue = ValidationIssue;
 
 export const FIELD_TYPES = ['text', 'email', 'number', 'select', 'checkbox', 'textarea'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
@@ -42,36 +52,17 @@ export interface FormDefinition {
   notifyEmail: string | null;
 }
 
-/**
- * The service's definition slug (src/fields/names.ts SLUG_PATTERN, not on the plugin surface, so
- * written here the same): a lowercase letter, then a-z, 0-9 and `-`; at most 63 characters.
- */
-export const FORM_SLUG_PATTERN = /^[a-z][a-z0-9-]{0,62}$/;
-const SLUG_SHAPE = 'start with a lowercase letter and hold only a-z, 0-9 and - (at most 63 characters)';
-/** The service's field name (src/fields/names.ts FIELD_NAME_PATTERN), written here the same. */
-export const FIELD_NAME_PATTERN = /^[a-zA-Z][a-zA-Z0-9_]{0,62}$/;
-const FIELD_NAME_SHAPE = 'start with a letter and hold only letters, digits and _ (at most 63 characters)';
+/** A form's slug: the service's definition slug. */
+const SLUG_RULE: NameRule = { key: 'slug', pattern: SLUG_PATTERN, shape: SLUG_SHAPE, nullIsMissing: true };
 /**
  * Names of Object.prototype members: traps for any client (or this plugin) that reads submitted
  * data as a plain object, so no field or honeypot takes them (compared ignoring case).
  */
-const OBJECT_MEMBER_NAMES = new Set(
-  [
-    'constructor',
-    'prototype',
-    'hasOwnProperty',
-    'isPrototypeOf',
-    'propertyIsEnumerable',
-    'toLocaleString',
-    'toString',
-    'valueOf',
-  ].map((n) => n.toLowerCase()),
-);
+const OBJECT_MEMBERS = new Set(OBJECT_MEMBER_NAMES.map((n) => n.toLowerCase()));
 
 export const MAX_FIELDS = 100;
 export const MAX_OPTIONS = 100;
 export const MAX_NAME_LENGTH = 200;
-export const MAX_LABEL_LENGTH = 200;
 export const MAX_OPTION_LENGTH = 200;
 export const MAX_DESCRIPTION_LENGTH = 2000;
 /** The longest text value any field takes, `maxLength` or not (CONTRACTS 13.2.2 bodies are JSON of 1 MiB at most). */
@@ -96,32 +87,12 @@ const FIELD_KEYS = [
 ] as const;
 const LENGTH_TYPES: readonly FieldType[] = ['text', 'textarea', 'email'];
 
-const LONE_SURROGATE = /\p{Cs}/u;
-
-/** No NUL (PostgreSQL refuses it) and no unpaired surrogate (no UTF-8 form): the service's string rule. */
-export function isStorable(s: string): boolean {
-  return !s.includes('\u0000') && !LONE_SURROGATE.test(s);
-}
-
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function has(o: Record<string, unknown>, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(o, key);
-}
-
-/** `phoneNumber` / `phone_number` -> `Phone number` (the service's default label, src/fields/labels.ts). */
-export function humanizeName(name: string): string {
-  const words = name
-    .replace(/_+/g, ' ')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .trim()
-    .split(/\s+/)
-    .map((w) => (w.length > 1 && w === w.toUpperCase() ? w : w.toLowerCase()));
-  const text = words.join(' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** An address as the service checks one (class-validator's isEmail), at most 254 characters. */
@@ -148,32 +119,33 @@ function text(value: unknown, path: string, key: string, max: number, issues: Is
     issues.push({ path, code: 'isNotEmpty', message: `${key} must not be empty` });
     return undefined;
   }
-  if (s.length > max || !isStorable(s)) {
+  if (s.length > max || !isStorableString(s)) {
     issues.push({ path, code: 'maxLength', message: `${key} must be at most ${max} characters of text` });
     return undefined;
   }
   return s;
 }
 
-/** A field or honeypot name: the field-name pattern, no Object.prototype member. */
+/** A field or honeypot name (`key`): the service's field-name rule, no Object.prototype member. */
 function fieldName(value: unknown, path: string, key: string, issues: Issue[]): string | undefined {
-  if (typeof value !== 'string') {
-    issues.push({ path, code: 'isString', message: `${key} must be a string` });
-    return undefined;
-  }
-  if (!FIELD_NAME_PATTERN.test(value)) {
-    issues.push({ path, code: 'matches', message: `${key} must ${FIELD_NAME_SHAPE}` });
-    return undefined;
-  }
-  if (OBJECT_MEMBER_NAMES.has(value.toLowerCase())) {
-    issues.push({
-      path,
-      code: 'reserved',
-      message: `${key} "${value}" is reserved (a member of every JavaScript object)`,
-    });
-    return undefined;
-  }
-  return value;
+  return checkNameRule(
+    value,
+    path,
+    {
+      key,
+      pattern: FIELD_NAME_PATTERN,
+      shape: FIELD_NAME_SHAPE,
+      nullIsMissing: true,
+      refuse: (name) =>
+        OBJECT_MEMBERS.has(name.toLowerCase())
+          ? {
+              code: 'reserved',
+              message: `${key} "${name}" is reserved (a member of every JavaScript object)`,
+            }
+          : null,
+    },
+    issues,
+  );
 }
 
 function nonNegativeInt(value: unknown, path: string, key: string, issues: Issue[]): number | undefined {
@@ -212,12 +184,7 @@ function checkField(raw: unknown, at: string, issues: Issue[]): FormField | unde
       });
     }
   }
-  let name: string | undefined;
-  if (raw.name === undefined || raw.name === null) {
-    issues.push({ path: `${at}.name`, code: 'required', message: 'name is required' });
-  } else {
-    name = fieldName(raw.name, `${at}.name`, 'name', issues);
-  }
+  const name = fieldName(raw.name, `${at}.name`, 'name', issues);
   let type: FieldType | undefined;
   if (raw.type === undefined || raw.type === null) {
     issues.push({ path: `${at}.type`, code: 'required', message: 'type is required' });
@@ -232,7 +199,10 @@ function checkField(raw: unknown, at: string, issues: Issue[]): FormField | unde
   }
   const field: Partial<FormField> = {};
   if (raw.label !== undefined) {
-    field.label = text(raw.label, `${at}.label`, 'label', MAX_LABEL_LENGTH, issues);
+    // The service's label rule; its issues are at `label`, here under the field's path.
+    const found: Issue[] = [];
+    field.label = checkLabel(raw.label, found);
+    issues.push(...found.map((i) => ({ ...i, path: `${at}.${i.path}` })));
   }
   if (raw.required !== undefined && typeof raw.required !== 'boolean') {
     issues.push({ path: `${at}.required`, code: 'isBoolean', message: 'required must be true or false' });
@@ -291,7 +261,7 @@ function checkField(raw: unknown, at: string, issues: Issue[]): FormField | unde
     const p = raw.pattern;
     if (typeof p !== 'string' || p === '') {
       issues.push({ path: `${at}.pattern`, code: 'isString', message: 'pattern must be a non-empty string' });
-    } else if (p.length > MAX_PATTERN_LENGTH || !isStorable(p)) {
+    } else if (p.length > MAX_PATTERN_LENGTH || !isStorableString(p)) {
       issues.push({
         path: `${at}.pattern`,
         code: 'maxLength',
@@ -454,16 +424,8 @@ export function readDefinition(body: unknown, current?: FormDefinition): FormDef
   const out: Partial<FormDefinition> = { ...current };
 
   if (given('slug') || creating) {
-    const slug = body.slug;
-    if (slug === undefined || slug === null) {
-      issues.push({ path: 'slug', code: 'required', message: 'slug is required' });
-    } else if (typeof slug !== 'string') {
-      issues.push({ path: 'slug', code: 'isString', message: 'slug must be a string' });
-    } else if (!FORM_SLUG_PATTERN.test(slug.trim())) {
-      issues.push({ path: 'slug', code: 'matches', message: `slug must ${SLUG_SHAPE}` });
-    } else {
-      out.slug = slug.trim();
-    }
+    const slug = typeof body.slug === 'string' ? body.slug.trim() : body.slug;
+    out.slug = checkNameRule(slug, 'slug', SLUG_RULE, issues);
   }
   if (given('name') || creating) {
     if (body.name === undefined || body.name === null) {

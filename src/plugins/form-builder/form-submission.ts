@@ -1,10 +1,9 @@
-import { ServiceError } from '../api';
+import { isStorableString, ServiceError } from '../api';
 import {
   type FormDefinition,
   type FormField,
   type Issue,
   isEmailAddress,
-  isStorable,
   MAX_EMAIL_LENGTH,
   MAX_FIELDS,
   MAX_TEXT_LENGTH,
@@ -189,7 +188,7 @@ function checkText(field: FormField, raw: unknown, patterns: PatternBudget): Val
   if (field.minLength !== undefined && value.length < field.minLength) {
     return bad('minLength', `${name} must be at least ${field.minLength} characters`);
   }
-  if (!isStorable(value)) {
+  if (!isStorableString(value)) {
     return bad('isString', `${name} holds characters that cannot be stored`);
   }
   if (field.type === 'email' && !isEmailAddress(value)) {

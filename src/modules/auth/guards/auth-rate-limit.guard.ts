@@ -1,4 +1,5 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
+import { GUARDS_METADATA } from '@nestjs/common/constants';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import type { ThrottlerRequest } from '@nestjs/throttler/dist/throttler.guard.interface';
@@ -21,6 +22,16 @@ export const AUTH_THROTTLER = 'auth';
  */
 @Injectable()
 export class AuthRateLimitGuard extends ThrottlerGuard {
+  /** Counts a request once, whoever asks first (CsrfGuard draws the budget ahead of its check). */
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<Request>();
+    if (counted.has(req)) {
+      return true;
+    }
+    counted.add(req);
+    return super.canActivate(context);
+  }
+
   protected override async handleRequest(props: ThrottlerRequest): Promise<boolean> {
     const { context, limit, ttl, throttler, blockDuration, getTracker, generateKey } = props;
     if (throttler.name !== AUTH_THROTTLER) {
@@ -48,4 +59,14 @@ export class AuthRateLimitGuard extends ThrottlerGuard {
   protected override generateKey(_context: ExecutionContext, tracker: string, name: string): string {
     return `${name}:${tracker}`;
   }
+}
+
+/** Requests whose budget was drawn already. */
+const counted = new WeakSet<Request>();
+
+/** Whether the route of `context` carries AuthRateLimitGuard (on its handler or its controller). */
+export function drawsAuthBudget(context: ExecutionContext): boolean {
+  return [context.getHandler(), context.getClass()].some((target) =>
+    ((Reflect.getMetadata(GUARDS_METADATA, target) ?? []) as unknown[]).includes(AuthRateLimitGuard),
+  );
 }

@@ -191,6 +191,9 @@ export class EntriesService {
         }
         const entry = await this.reader.readOne(em, def, id);
         await this.repo.delete(em, tableOf(def), [id]);
+        if (isMediaDefinition(def)) {
+          await this.media.handler?.removing(em, [id]);
+        }
         return entry;
       },
       'every collection',
@@ -232,7 +235,13 @@ export class EntriesService {
     const { valid, errors } = splitIds(ids);
     const deleted = await this.write(
       def,
-      (em) => this.repo.delete(em, tableOf(def), valid),
+      async (em) => {
+        const gone = await this.repo.delete(em, tableOf(def), valid);
+        if (isMediaDefinition(def) && gone.length) {
+          await this.media.handler?.removing(em, gone);
+        }
+        return gone;
+      },
       'every collection',
     );
     if (isMediaDefinition(def) && deleted.length) {

@@ -1,4 +1,5 @@
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { OptionalNotNull, Trim } from '../../../common/dto';
 import { IMAGE_FITS, IMAGE_FORMATS, type ImageFit, type ImageFormat } from '../media.types';
 
@@ -9,22 +10,24 @@ const NAME_MESSAGE =
 /** The largest width or height a size may ask for. */
 export const MAX_IMAGE_SIDE = 10_000;
 
-export class CreateImageSizeDto {
-  @Trim()
-  @IsString()
-  @Matches(IMAGE_SIZE_NAME, { message: NAME_MESSAGE })
-  name!: string;
+/**
+ * Decorators as if stacked on the property in this order: applied last to first, as TypeScript
+ * applies a stack, so the rules (and the document and errors read from them) keep their order.
+ */
+const stacked = (...decorators: PropertyDecorator[]) => applyDecorators(...decorators.reverse());
 
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_IMAGE_SIDE)
+/** A size's name, trimmed. */
+const SizeName = () => stacked(Trim(), IsString(), Matches(IMAGE_SIZE_NAME, { message: NAME_MESSAGE }));
+
+/** A whole number from 1 to `max`, or null for none. */
+const UpTo = (max: number) => stacked(IsOptional(), IsInt(), Min(1), Max(max));
+
+/** Everything of a size but its name: the same rules for create and update (every key optional). */
+abstract class ImageSizeSettings {
+  @UpTo(MAX_IMAGE_SIDE)
   width?: number | null;
 
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_IMAGE_SIDE)
+  @UpTo(MAX_IMAGE_SIDE)
   height?: number | null;
 
   /** Default `inside`: the whole image within the box. */
@@ -38,43 +41,18 @@ export class CreateImageSizeDto {
   format?: ImageFormat | null;
 
   /** JPEG, WebP and AVIF only (1-100); default the encoder's. */
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(100)
+  @UpTo(100)
   quality?: number | null;
 }
 
-export class UpdateImageSizeDto {
-  @ValidateIf((_o, v) => v !== undefined)
-  @Trim()
-  @IsString()
-  @Matches(IMAGE_SIZE_NAME, { message: NAME_MESSAGE })
-  name?: string;
+export class CreateImageSizeDto extends ImageSizeSettings {
+  @SizeName()
+  name!: string;
+}
 
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_IMAGE_SIDE)
-  width?: number | null;
-
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_IMAGE_SIDE)
-  height?: number | null;
-
+/** Any of the keys; `name` may be left out but not cleared (null is refused). */
+export class UpdateImageSizeDto extends ImageSizeSettings {
   @OptionalNotNull()
-  @IsIn(IMAGE_FITS)
-  fit?: ImageFit;
-
-  @IsOptional()
-  @IsIn(IMAGE_FORMATS)
-  format?: ImageFormat | null;
-
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  quality?: number | null;
+  @SizeName()
+  name?: string;
 }
