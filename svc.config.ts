@@ -36,6 +36,15 @@ export default defineConfig({
     // App-level credential checkers, run before the always-present password strategy:
     // { name, authenticate({ email, password, request }) => { userId } | null }.
     strategies: [],
+    // Live sessions per user; a sign-in beyond it ends the least recently used. Default: unlimited.
+    // maxSessions: 10,
+    // Who must hold a second factor (needs totpPlugin() or passkeyPlugin(...)). Default: nobody.
+    // mfa: { requiredForRoles: ['super-admin'], requiredForAll: false },
+    // Days an audit row is kept.
+    auditRetentionDays: 365,
+    // How long a sign-in (or POST /auth/reauthenticate) opens sensitive changes: passkeys, TOTP,
+    // API keys, ending the other sessions.
+    reauthWindowSeconds: 600,
   },
 
   // Per-key budget of API-key requests.

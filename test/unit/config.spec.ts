@@ -166,6 +166,7 @@ describe('resolveConfig', () => {
       maxSessions: null,
       mfa: { requiredForRoles: [], requiredForAll: false },
       auditRetentionDays: 365,
+      reauthWindowSeconds: 600,
     });
     expect(c.apiKeys.rateLimit).toEqual({ max: 1000, windowSeconds: 3600 });
     expect(c.security.authRateLimit).toEqual({ max: 30, windowSeconds: 3600 });
@@ -179,6 +180,15 @@ describe('resolveConfig', () => {
     for (const bad of [0, -1, 1.5, Number.NaN, '30', null]) {
       expect(() => resolveConfig({ auth: { auditRetentionDays: bad as never } })).toThrow(
         /"auth.auditRetentionDays" must be a positive integer/,
+      );
+    }
+  });
+
+  it('takes auth.reauthWindowSeconds as whole seconds from 1 to a day', () => {
+    expect(resolveConfig({ auth: { reauthWindowSeconds: 120 } }).auth.reauthWindowSeconds).toBe(120);
+    for (const bad of [0, -1, 1.5, 86401, '600', null]) {
+      expect(() => resolveConfig({ auth: { reauthWindowSeconds: bad as never } })).toThrow(
+        /"auth.reauthWindowSeconds" must be a whole number of seconds/,
       );
     }
   });
