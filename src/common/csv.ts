@@ -2,18 +2,27 @@ import type { Writable } from 'node:stream';
 
 /**
  * CSV (RFC 4180) for the service's exports (the audit log, the form builder's submissions):
- * fields separated by `,`, records ended by CRLF, a field holding `"`, `,`, CR or LF quoted with
- * its `"` doubled. Formula-safe: a value a spreadsheet would run as a formula (leading `=`, `+`,
+ * fields separated by `,`, records ended by CRLF. A field holding `,`, `;` (the separator of
+ * spreadsheets in many locales), `"`, CR or LF is quoted, its `"` doubled. Formula-safe (OWASP's
+ * CSV injection advice): a text value a spreadsheet would run as a formula (leading `=`, `+`,
  * `-`, `@`, or a tab or CR, which some spreadsheets skip before looking) is prefixed with `'`.
+ * Numbers are written as numbers: `-5` stays `-5`.
  */
 
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+const NEEDS_QUOTES = /[",;\r\n]/;
 
-/** One cell: absent is empty, a boolean `true`/`false`, a number as JavaScript writes it, an object as JSON. */
+/**
+ * One cell: absent is empty, a boolean `true`/`false`, a number as JavaScript writes it, a date in
+ * ISO 8601, an object as JSON.
+ */
 export function csvCell(value: unknown): string {
   if (value === undefined || value === null) {
     return '';
+  }
+  // A finite number or a bigint cannot hold a formula; NaN and Infinity are written as text.
+  if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint') {
+    return String(value);
   }
   let s =
     typeof value === 'string'

@@ -282,6 +282,23 @@ describe('audit log', () => {
     });
   });
 
+  describe('GET /audit/export: cells a spreadsheet could misread', () => {
+    it('quotes a cell holding ; and neutralises text that starts a formula', async () => {
+      await insert('test-csv-semicolon', {
+        ip: '-1',
+        userAgent: "x;=cmd|' /C calc'!A0",
+        strategy: '+x;y',
+        metadata: { n: -5 },
+        createdAt: '2025-05-03T00:00:00Z',
+      });
+      const res = await as(admin).get('/audit/export?format=csv&event=test-csv-semicolon').expect(200);
+      const [, row] = res.text.split('\r\n');
+      expect(row).toMatch(
+        /^\d+,2025-05-03T00:00:00\.000Z,test-csv-semicolon,,,,,'-1,"x;=cmd\|' \/C calc'!A0","'\+x;y","\{""n"":-5\}"$/,
+      );
+    });
+  });
+
   describe('events', () => {
     it('users: user-created, user-updated, user-deactivated and role-changed, with the change only', async () => {
       const roleId = (await as(admin).post('/roles', { name: 'Audit Editors' }).expect(201)).body.item.id;

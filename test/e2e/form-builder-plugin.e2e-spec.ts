@@ -1022,7 +1022,7 @@ describe('plugin: form-builder', () => {
         [
           'comment,score,ok,who',
           'plain,5,true,a@example.com',
-          '"has ""quotes"", and commas",\'-3,false,',
+          '"has ""quotes"", and commas",-3,false,',
           '"two\nlines\r\nhere",1.5,,',
           '"\'=HYPERLINK(""http://evil.example"")",,,',
           "'+1+1,,,",
@@ -1039,6 +1039,38 @@ describe('plugin: form-builder', () => {
         'format',
       ]);
       expectProblem(await as(admin).get('/no-such-form/submissions/export?format=csv'), 404, 'NOT_FOUND');
+    });
+
+    it('export: numbers stay numbers, text is formula-safe, a cell with ; is quoted', async () => {
+      const safe = newSlug('csv-safe');
+      await createForm({
+        slug: safe,
+        name: 'Formula-safe',
+        fields: [
+          { name: 'name', type: 'text' },
+          { name: 'n', type: 'number' },
+          { name: 'note', type: 'textarea' },
+        ],
+      });
+      for (const data of [
+        { name: '-2', n: -5, note: "x;=cmd|' /C calc'!A0" },
+        { name: '=1+1', n: -0.25, note: 'a;b' },
+        { name: '-', n: 1e21, note: '@x;"y"' },
+      ]) {
+        expect((await submit(safe, { data })).status).toBe(201);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      const res = await as(admin).get(`/${safe}/submissions/export?format=csv`);
+      expect(res.status).toBe(200);
+      expect(res.text).toBe(
+        [
+          'name,n,note',
+          `'-2,-5,"x;=cmd|' /C calc'!A0"`,
+          `'=1+1,-0.25,"a;b"`,
+          `'-,1e+21,"'@x;""y"""`,
+          '',
+        ].join('\r\n'),
+      );
     });
 
     it('export of many submissions: every row once, oldest first, across batches', async () => {

@@ -331,6 +331,48 @@ describe('plugin: magic-link', () => {
       }
     });
 
+    it('next never leads into the API: a link with the attacker’s link as next signs in the victim, at /admin', async () => {
+      // Login CSRF: the attacker asks a link for their own account and one for the victim whose
+      // next is the attacker's link; following it would put the attacker's session in the victim's browser.
+      const attacker = await createUser(t);
+      const victim = await createUser(t);
+      const attackerLink = await linkFor(attacker);
+      const done = await verify(await linkFor(victim, pathOf(attackerLink)));
+      await expectSignedIn(done, '/admin', victim.id);
+      expect(await tokenRows(attacker.id)).toEqual([
+        expect.objectContaining({ token_hash: sha256(tokenOf(attackerLink)), used: false }),
+      ]);
+    });
+
+    it.each([
+      '/admin/api',
+      '/admin/api/',
+      '/admin/api?x=1',
+      '/admin/API/plugins/magic-link/verify?token=x',
+      '/admin/%61pi/auth/session',
+      '/admin/./api/auth/session',
+      '/admin/x/../api/auth/session',
+      '/admin/%2e%2e/admin/api/auth/session',
+      '/admin/%2E/api/auth/session',
+      '/admin//api/auth/session',
+      '/admin/x%2f..%2fapi/auth/session',
+      '/admin/%252e%252e/api',
+      '/administrator',
+      '/adminapi',
+      '/posts',
+    ])('next %s is replaced by /admin', async (next) => {
+      const user = await createUser(t);
+      await expectSignedIn(await verify(await linkFor(user, next)), '/admin', user.id);
+    });
+
+    it.each(['/admin', '/admin/', '/admin?tab=security', '/admin#keys', '/admin/posts/12?x=%2F'])(
+      'next %s, an /admin page, is kept',
+      async (next) => {
+        const user = await createUser(t);
+        await expectSignedIn(await verify(await linkFor(user, next)), next, user.id);
+      },
+    );
+
     it('a user with TOTP goes to the second factor: resume page, svc_pending, no session', async () => {
       const user = await createUser(t);
       await t.db.query(

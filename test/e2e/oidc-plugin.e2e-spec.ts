@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type request from 'supertest';
 import { oidcPlugin } from '../../src/plugins/oidc';
 import { totpPlugin } from '../../src/plugins/totp';
-import { cookieValue, createUser, type CreatedUser, setCookies } from '../utils/auth';
+import { browser, cookieValue, createUser, type CreatedUser, PASSWORD, setCookies } from '../utils/auth';
+import { addresses, extractLink, startSmtp, type TestSmtp, useTestSmtp } from '../utils/smtp';
 import { createTestApp, type TestApp } from '../utils/test-app';
 
 /**
@@ -216,6 +217,7 @@ describe('plugin: oidc', () => {
   let idp2: Idp; // claims in the ID token
   let latePort: number;
   let late: Idp | undefined;
+  let smtp: TestSmtp;
   const savedEnv = { url: process.env.NEXT_PUBLIC_APP_URL, port: process.env.PORT };
 
   beforeAll(async () => {
@@ -261,10 +263,13 @@ describe('plugin: oidc', () => {
       },
     });
     await t.db.query(`INSERT INTO roles (name, slug) VALUES ('OIDC Staff', 'oidc-staff')`);
+    smtp = await startSmtp();
+    await useTestSmtp(t, smtp);
   });
 
   afterAll(async () => {
     await t?.close();
+    await smtp?.close();
     for (const s of [idp, idp2, late]) {
       if (s) {
         await closeServer(s.server);
@@ -618,7 +623,17 @@ describe('plugin: oidc', () => {
       const sub = person({ email: user.email, email_verified: false });
       expectFailed((await signInFlow(sub)).done);
       expect(await linksOf('oidc', sub)).toEqual([]);
-      expect(lastFailureReason()).toContain('does not say it is verified');
+      expect(lastFailureReason()).toContain('does not say the address is verified');
+    });
+
+    it('a verified address matching an account nobody verified (a pre-registration) is not linked', async () => {
+      // Someone registered the address with a password of theirs and never verified it.
+      const squatted = await createUser(t, { email: `oidc-${uniq()}@example.com`, verified: false });
+      const sub = person({ email: squatted.email, email_verified: true });
+      expectFailed((await signInFlow(sub, { slug: 'corp' })).done, 'corp');
+      expect(await linksOf('corp', sub)).toEqual([]);
+      expect(await usersWithEmail(squatted.email)).toHaveLength(1);
+      expect(lastFailureReason()).toContain('not verified yet');
     });
 
     it('an address without email_verified matching an account is not linked either', async () => {
@@ -668,13 +683,15 @@ describe('plugin: oidc', () => {
       });
     });
 
-    it('signup on with an unverified address: the account is created unverified (and may not sign in yet)', async () => {
-      const email = `unverified-${uniq()}@example.com`;
-      const sub = person({ email, email_verified: false, name: 'Una Verified' });
-      expectFailed((await signInFlow(sub, { slug: 'corp' })).done, 'corp');
-      const [created] = await usersWithEmail(email);
-      expect(created).toEqual({ id: expect.any(String), name: 'Una Verified', verified: false });
-      expect(await linksOf('corp', sub)).toEqual([{ user_id: created.id }]);
+    it('signup on with an unverified address: refused, no account and no link', async () => {
+      for (const claims of [{ email_verified: false }, {}]) {
+        const email = `unverified-${uniq()}@example.com`;
+        const sub = person({ email, ...claims, name: 'Una Verified' });
+        expectFailed((await signInFlow(sub, { slug: 'corp' })).done, 'corp');
+        expect(await usersWithEmail(email)).toEqual([]);
+        expect(await linksOf('corp', sub)).toEqual([]);
+        expect(lastFailureReason()).toContain('does not say the address is verified');
+      }
     });
 
     it('two parallel first sign-ins of one person end on one account and one link', async () => {
@@ -700,10 +717,110 @@ describe('plugin: oidc', () => {
       ['https://evil.example/', 'https://evil.example/'],
       ['/\\evil.example', '/\\evil.example'],
       ['javascript:alert(1)', 'javascript:alert(1)'],
-    ])('an off-site next (%s) ends at /admin', async (_what, next) => {
+      ['into the API', '/admin/api/plugins/magic-link/verify?token=abc'],
+      ['into the API, upper case', '/admin/API/auth/session'],
+      ['into the API by a dot segment', '/admin/%2e%2e/admin/api/auth/session'],
+      ['not an admin page', '/administrator'],
+    ])('a next that is no admin page (%s) ends at /admin', async (_what, next) => {
       const user = await verifiedUser();
       const { done } = await signInFlow(user.sub, { next });
       await expectSignedIn(done, '/admin', user.id);
+    });
+  });
+
+  // ---- an address the provider does not report verified --------------------------------------------
+
+  describe('pre-account takeover: an address the provider does not report verified', () => {
+    const NEW_PASSWORD = 'Owner-Takes-Back-7';
+
+    /** The token of the `/admin/<action>` link emailed to `email`. */
+    async function emailedToken(email: string, action: string): Promise<string> {
+      const mail = await smtp.waitFor(
+        (m) => addresses(m).includes(email.toLowerCase()) && extractLink(m, action) !== null,
+        10_000,
+      );
+      return new URL(extractLink(mail, action)!).searchParams.get('token')!;
+    }
+
+    /** The owner of `email` proves it another way: a password set through the emailed reset link. */
+    async function ownerResets(email: string): Promise<void> {
+      const b = await browser(t);
+      expect((await b.post('/auth/forgot-password', { email })).status).toBe(200);
+      const token = await emailedToken(email, 'reset-password');
+      expect((await b.post('/auth/reset-password', { token, password: NEW_PASSWORD })).status).toBe(200);
+    }
+
+    /** ... or through the emailed verification link. */
+    async function ownerVerifies(email: string): Promise<void> {
+      const b = await browser(t);
+      expect((await b.post('/auth/verify-email/resend', { email })).status).toBe(200);
+      const token = await emailedToken(email, 'verify-email');
+      expect((await b.post('/auth/verify-email', { token })).status).toBe(200);
+    }
+
+    /** A link as stored before links recorded whether the provider reported the address verified. */
+    const legacyLink = (slug: string, sub: string, userId: string) =>
+      t.db.query(`INSERT INTO plugin_oidc_links (slug, sub, user_id) VALUES ($1, $2, $3)`, [
+        slug,
+        sub,
+        userId,
+      ]);
+
+    it('an attacker claiming the owner’s address never gets the owner’s session (the whole sequence)', async () => {
+      const email = `victim-${uniq()}@example.com`;
+      const attacker = person({ email, email_verified: false, name: 'Not The Owner' });
+      // 1. The attacker signs in first (signup on) with a provider account claiming the address.
+      expectFailed((await signInFlow(attacker, { slug: 'corp' })).done, 'corp');
+      // 2. The owner registers, proves the address with a reset link and signs in with the password.
+      const owner = await browser(t);
+      expect(
+        (await owner.post('/auth/register', { email, password: PASSWORD, name: 'The Owner' })).status,
+      ).toBe(200);
+      await ownerResets(email);
+      const login = await owner.post('/auth/login', { email, password: NEW_PASSWORD });
+      expect(login.status).toBe(200);
+      // 3. The attacker signs in through the provider again: refused, no session of the owner.
+      expectFailed((await signInFlow(attacker, { slug: 'corp' })).done, 'corp');
+      expect(await linksOf('corp', attacker)).toEqual([]);
+      const users = await usersWithEmail(email);
+      expect(users).toEqual([{ id: login.body.user.id, name: 'The Owner', verified: true }]);
+    });
+
+    it.each([
+      ['a reset link', ownerResets],
+      ['a verification link', ownerVerifies],
+    ])(
+      'a link made from an unverified address is dropped once the owner proves the address by %s',
+      async (_how, prove) => {
+        const email = `legacy-${uniq()}@example.com`;
+        const account = await createUser(t, { email, verified: false });
+        const attacker = person({ email, email_verified: false });
+        await legacyLink('corp', attacker, account.id);
+        await prove(email);
+        expectFailed((await signInFlow(attacker, { slug: 'corp' })).done, 'corp');
+        expect(await linksOf('corp', attacker)).toEqual([]);
+        expect(lastFailureReason()).toContain('does not say the address is verified');
+      },
+    );
+
+    it('a link of an address not verified yet stays until it is', async () => {
+      const account = await createUser(t, { email: `pending-${uniq()}@example.com`, verified: false });
+      const sub = person({ email: account.email, email_verified: false });
+      await legacyLink('oidc', sub, account.id);
+      // Refused by the account gate (the address is not verified), the link kept.
+      expectFailed((await signInFlow(sub)).done);
+      expect(await linksOf('oidc', sub)).toEqual([{ user_id: account.id }]);
+    });
+
+    it('an old link of a verified account is made again when the provider reports the address verified', async () => {
+      const user = await verifiedUser();
+      await legacyLink('oidc', user.sub, user.id);
+      await expectSignedIn((await signInFlow(user.sub)).done, '/admin', user.id);
+      const rows: Array<{ user_id: string; email_verified: boolean }> = await t.db.query(
+        `SELECT user_id, email_verified FROM plugin_oidc_links WHERE slug = 'oidc' AND sub = $1`,
+        [user.sub],
+      );
+      expect(rows).toEqual([{ user_id: user.id, email_verified: true }]);
     });
   });
 

@@ -257,13 +257,37 @@ export const PAGES_JS = String.raw`(function () {
     return token;
   }
 
-  /** A same-origin path under /admin to land on after signing in, else /admin. */
+  /**
+   * An /admin page to land on after signing in, else /admin: never the API, nor a path a browser,
+   * proxy or router could read as another one (the server's safeNext rules, src/common/redirects.ts).
+   */
   function nextPath() {
-    var next = params().get('next');
-    if (next && /^\/admin(\/|\?|$)/.test(next) && next.indexOf('\\') < 0 && next.indexOf('//') < 0) {
-      return next;
+    var next = params().get('next') || '';
+    if (next.charAt(0) !== '/' || /[\\\u0000-\u001f\u007f]/.test(next)) {
+      return '/admin';
     }
-    return '/admin';
+    var segments = next.split(/[?#]/)[0].split('/');
+    if (segments[1] !== 'admin') {
+      return '/admin';
+    }
+    for (var i = 2; i < segments.length; i++) {
+      var segment;
+      try {
+        segment = decodeURIComponent(segments[i]);
+      } catch (e) {
+        return '/admin';
+      }
+      if (
+        (segment === '' && i < segments.length - 1) ||
+        segment === '.' ||
+        segment === '..' ||
+        /[\/\\%\u0000-\u001f\u007f]/.test(segment) ||
+        (i === 2 && segment.toLowerCase() === 'api')
+      ) {
+        return '/admin';
+      }
+    }
+    return next;
   }
 
   // ---- passkeys (the passkey plugin): WebAuthn JSON <-> ArrayBuffer (base64url), the browser's prompt

@@ -99,13 +99,17 @@ function passwordPair(prefix: string, label = 'New password'): string {
 
 const SIGN_IN_LINK = '<p><a href="/admin/login">Back to sign in</a></p>';
 
-/** Messages for `?error=` values the service redirects with; any other value gets the generic one. */
-const LOGIN_ERRORS: Record<string, string> = {
-  'signin-failed': 'Sign-in failed. Try again, or use another way to sign in.',
-};
+/**
+ * Messages for `?error=` values the service redirects with; any other value gets the generic one.
+ * A Map, so `?error=constructor` or `__proto__` finds nothing inherited.
+ */
+const LOGIN_ERRORS = new Map([
+  ['signin-failed', 'Sign-in failed. Try again, or use another way to sign in.'],
+]);
 
 export function loginPage(error: string | undefined): string {
-  const message = error === undefined ? '' : (LOGIN_ERRORS[error] ?? 'Sign-in did not complete. Try again.');
+  const message =
+    error === undefined ? '' : (LOGIN_ERRORS.get(error) ?? 'Sign-in did not complete. Try again.');
   return layout({
     page: 'login',
     title: 'Sign in',

@@ -7,7 +7,9 @@ import type { PluginMigration } from '../api';
  *
  * - `plugin_oidc_transactions`: the SHA-256 of each sign-in's `state` from `start` until its
  *   callback deletes it (single use); expired rows are removed as sign-ins go on.
- * - `plugin_oidc_links`: which account a provider subject signs in as, per instance.
+ * - `plugin_oidc_links`: which account a provider subject signs in as, per instance, and whether
+ *   the provider reported the address verified when the link was made (rows from before that
+ *   column: false, unknown).
  */
 export const OIDC_MIGRATIONS: PluginMigration[] = [
   {
@@ -35,5 +37,9 @@ export const OIDC_MIGRATIONS: PluginMigration[] = [
   {
     name: '004-links-user',
     up: `CREATE INDEX IF NOT EXISTS plugin_oidc_links_user_idx ON plugin_oidc_links (user_id)`,
+  },
+  {
+    name: '005-links-email-verified',
+    up: `ALTER TABLE plugin_oidc_links ADD COLUMN IF NOT EXISTS email_verified boolean NOT NULL DEFAULT false`,
   },
 ];

@@ -57,11 +57,15 @@ async function profileOf(identity: ProviderIdentity): Promise<Profile> {
 }
 
 /**
- * The account a provider subject signs in as (CONTRACTS 13.2.1): the linked one; else, on a first
- * sign-in, the account with the same address when the provider says it is verified (linked now);
- * else, with `allowSignup`, a new account (linked now); else none (a `SignInFailure`). Never an id
- * from the request. Parallel first sign-ins of one subject end on one link: the link insert keeps
- * the first, and a sign-up that finds its address taken meanwhile starts over once.
+ * The account a provider subject signs in as (CONTRACTS 13.2.1, 14.6): the linked one; else, on a
+ * first sign-in and only for an address the provider says is verified, the account with that
+ * address (linked now), or with `allowSignup` a new account (linked now); else none (a
+ * `SignInFailure`). An unverified claim never links or creates: otherwise whoever signs in first
+ * with someone else's address would hold a way into the account its owner later proves. A link
+ * made from an unverified address (before that rule) is dropped once the account's address is
+ * verified another way, and the sign-in is a first one again. Never an id from the request.
+ * Parallel first sign-ins of one subject end on one link: the link insert keeps the first, and a
+ * sign-up that finds its address taken meanwhile starts over once.
  */
 export async function accountFor(
   ctx: PluginContext,
@@ -72,17 +76,31 @@ export async function accountFor(
   for (let attempt = 1; ; attempt++) {
     const linked = await store.linkedUser(identity.sub);
     if (linked) {
-      return linked;
+      if (linked.emailVerified || !(await ctx.users.findById(linked.userId))?.emailVerified) {
+        return linked.userId;
+      }
+      await store.unlinkUnverified(identity.sub, linked.userId);
+      ctx.logger.warn(
+        { userId: linked.userId },
+        'link made from an unverified address dropped: the address has since been verified',
+      );
     }
     const profile = await profileOf(identity);
     if (!profile.email) {
       throw new SignInFailure('first sign-in without a usable email address: no account to match or create');
     }
+    if (!profile.emailVerified) {
+      throw new SignInFailure(
+        'first sign-in: the provider does not say the address is verified, so it is neither linked nor signed up',
+      );
+    }
     const existing = await ctx.users.findByEmail(profile.email);
     if (existing) {
-      if (!profile.emailVerified) {
+      // An account whose address nobody proved may be someone else's pre-registration (its
+      // password theirs): the owner proves the address (a reset link) before it is linked.
+      if (!existing.emailVerified) {
         throw new SignInFailure(
-          'first sign-in: an account has this address, but the provider does not say it is verified',
+          'first sign-in: an account has this address, but its address is not verified yet, so it is not linked',
         );
       }
       return store.link(identity.sub, existing.id);
@@ -94,13 +112,10 @@ export async function accountFor(
       const created = await ctx.users.create({
         email: profile.email,
         name: profile.name,
-        emailVerified: profile.emailVerified,
+        emailVerified: true,
         roles: options.defaultRoles,
       });
-      ctx.logger.info(
-        { userId: created.id, emailVerified: created.emailVerified },
-        'account created by sign-in',
-      );
+      ctx.logger.info({ userId: created.id }, 'account created by sign-in');
       return await store.link(identity.sub, created.id);
     } catch (e) {
       // The address was taken meanwhile (a parallel first sign-in): start over once.

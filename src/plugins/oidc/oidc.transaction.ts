@@ -33,7 +33,8 @@ export function hashState(state: string): string {
 
 /**
  * A `next` kept only when it is a path on this origin: one leading `/` (not `//`), no backslash,
- * no control character, not too long; anything else is the default `/admin`.
+ * no control character, not too long; anything else is the default `/admin`. `completeLogin`
+ * narrows it further (only an admin page, never the API).
  */
 export function sameOriginNext(value: unknown): string {
   if (
