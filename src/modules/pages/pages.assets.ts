@@ -87,8 +87,12 @@ export const PAGES_JS = String.raw`(function () {
     return { ok: false, status: res.status, error: error };
   }
 
-  /** A signed-in call: an expired access token is refreshed once, else the visitor signs in. */
-  async function authed(method, path, body) {
+  /**
+   * A signed-in call: an expired access token is refreshed once, else the visitor signs in. A
+   * sensitive change the server refuses for an old sign-in (REAUTH_REQUIRED) asks for the
+   * password, then is sent again; cancelled, it answers null like a call that went nowhere.
+   */
+  async function authed(method, path, body, reauthed) {
     var r = await api(method, path, body);
     if (!r.ok && r.status === 401 && r.error.code === 'AUTH_REQUIRED') {
       var refreshed = await api('POST', '/auth/refresh', {});
@@ -100,7 +104,58 @@ export const PAGES_JS = String.raw`(function () {
         return null;
       }
     }
+    if (!r.ok && r.error.code === 'REAUTH_REQUIRED' && !reauthed) {
+      return (await confirmPassword()) ? authed(method, path, body, true) : null;
+    }
     return r;
+  }
+
+  /**
+   * The password prompt (a modal dialog): POST /auth/reauthenticate until the password is right
+   * or the person cancels; resolves whether it was confirmed. Focus returns where it was.
+   */
+  function confirmPassword() {
+    var dialog = $('reauth');
+    var form = $('reauth-form');
+    var input = $('reauth-password');
+    var error = $('reauth-password-error');
+    var before = document.activeElement;
+    return new Promise(function (resolve) {
+      function close(confirmed) {
+        form.removeEventListener('submit', submit);
+        $('reauth-cancel').removeEventListener('click', cancel);
+        dialog.removeEventListener('cancel', cancel);
+        form.reset();
+        error.textContent = '';
+        input.removeAttribute('aria-invalid');
+        dialog.close();
+        if (before && before.focus) {
+          before.focus();
+        }
+        resolve(confirmed);
+      }
+      function cancel(event) {
+        event.preventDefault();
+        close(false);
+      }
+      async function submit(event) {
+        event.preventDefault();
+        var r = await api('POST', '/auth/reauthenticate', { password: input.value });
+        if (r.ok) {
+          close(true);
+          return;
+        }
+        error.textContent =
+          r.error.code === 'INVALID_INPUT' ? 'That password is not right.' : r.error.message;
+        input.setAttribute('aria-invalid', 'true');
+        input.focus();
+      }
+      form.addEventListener('submit', submit);
+      $('reauth-cancel').addEventListener('click', cancel);
+      dialog.addEventListener('cancel', cancel);
+      dialog.showModal();
+      input.focus();
+    });
   }
 
   // ---- messages: errors go to the assertive region and take the focus
@@ -1493,6 +1548,19 @@ button.secondary {
   color: var(--accent);
   background: var(--bg);
   margin-left: 0.5rem;
+}
+dialog {
+  max-width: min(28rem, calc(100vw - 2rem));
+  border: 1px solid var(--border, #767676);
+  border-radius: 0.5rem;
+  color: inherit;
+  background: var(--bg);
+}
+dialog::backdrop {
+  background: rgb(0 0 0 / 0.5);
+}
+dialog h2 {
+  margin-top: 0;
 }
 .field-error {
   margin: 0.25rem 0 0;

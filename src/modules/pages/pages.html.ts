@@ -283,6 +283,15 @@ ${regions()}
 <p id="who-text">Loading…</p>
 <button type="button" id="sign-out">Sign out</button>
 </section>
+<dialog id="reauth" aria-labelledby="reauth-title" aria-describedby="reauth-text">
+<form id="reauth-form" method="dialog">
+<h2 id="reauth-title">Confirm it is you</h2>
+<p id="reauth-text">This change needs your password again, because you signed in a while ago.</p>
+${field({ id: 'reauth-password', name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', extra: 'maxlength="1024"', errors: true })}
+<button type="submit">Confirm</button>
+<button type="button" id="reauth-cancel" class="secondary">Cancel</button>
+</form>
+</dialog>
 <section id="security" aria-labelledby="security-title">
 <h2 id="security-title" tabindex="-1">Security</h2>
 <section id="sessions" hidden aria-labelledby="sessions-title">
