@@ -142,12 +142,29 @@ function chainUser(ctx) {
  * Bearer credential) and answers its secret.
  */
 async function mintApiKey(ctx, sessionToken, body) {
-  const res = await ctx.request({
-    method: 'POST',
-    url: `${ctx.apiUrl}/admin/api/api-keys`,
-    headers: { Cookie: `svc_session=${sessionToken}` },
-    body,
-  });
+  const mint = () =>
+    ctx.request({
+      method: 'POST',
+      url: `${ctx.apiUrl}/admin/api/api-keys`,
+      headers: { Cookie: `svc_session=${sessionToken}` },
+      body,
+    });
+  let res = await mint();
+  if (res.status === 403 && res.json?.error?.code === 'REAUTH_REQUIRED') {
+    // Minting a key needs a sign-in of the last 10 minutes: a long run proves the password again.
+    const csrf = await ctx.request({ url: `${ctx.apiUrl}/admin/api/auth/csrf` });
+    const token = csrf.json?.csrfToken;
+    const proved = await ctx.request({
+      method: 'POST',
+      url: `${ctx.apiUrl}/admin/api/auth/reauthenticate`,
+      headers: { 'X-CSRF-Token': token, Cookie: `svc_session=${sessionToken}; svc_csrf=${token}` },
+      body: { password: 'Bench-Password-1' },
+    });
+    if (proved.status !== 200) {
+      throw new Error(`bench reauthenticate: ${proved.status} ${proved.body}`);
+    }
+    res = await mint();
+  }
   if (res.status !== 201) {
     throw new Error(`bench API key: ${res.status} ${res.body}`);
   }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { accessTokenFor, createUser, userWithPermissions } from '../utils/auth';
+import { accessTokenFor, createUser, sessionCookieFor, userWithPermissions } from '../utils/auth';
 import { createTestApp, TestApp } from '../utils/test-app';
 
 /**
@@ -18,9 +18,8 @@ describe('API key rotation and scopes', () => {
   });
   afterAll(() => t.close());
 
-  const session = async (userId: string) => ({
-    Cookie: `svc_session=${await accessTokenFor(t, userId)}`,
-  });
+  /** A fresh browser session: creating and rotating keys need one (CONTRACTS 14.6). */
+  const session = async (userId: string) => ({ Cookie: await sessionCookieFor(t, userId) });
   const withKey = (key: string) => ({ Authorization: `Bearer ${key}` });
   const permissionsOf = async (key: string) => {
     const res = await t.http.get(`${API}/me/permissions`).set(withKey(key));
@@ -124,6 +123,12 @@ describe('API key rotation and scopes', () => {
         .set('Authorization', `Bearer ${await accessTokenFor(t, user.id)}`)
         .send({});
       expect(bearer.status).toBe(401); // cookie only, as every /api-keys route
+      // ...and the cookie of a real session: an access token minted without one is refused there too.
+      const sessionless = await t.http
+        .post(`${API}/api-keys/${item.id}/rotate`)
+        .set('Cookie', `svc_session=${await accessTokenFor(t, user.id)}`)
+        .send({});
+      expect([sessionless.status, sessionless.body.error?.code]).toEqual([401, 'AUTH_REQUIRED']);
       expect((await t.http.post(`${API}/api-keys/${item.id}/rotate`).set(withKey(key)).send({})).status).toBe(
         401,
       );
@@ -149,6 +154,12 @@ describe('API key rotation and scopes', () => {
       expect((await permissionsOf(key)).permissions).toEqual(['read-users']);
       expect((await t.http.get(`${API}/users`).set(withKey(key))).status).toBe(200);
       expect((await t.http.get(`${API}/roles`).set(withKey(key))).status).toBe(403);
+      // A write that no permission names is outside every scope: 403 FORBIDDEN.
+      const sent = await t.http
+        .post(`${API}/email/send`)
+        .set(withKey(key))
+        .send({ to: 'someone@example.com', subject: 's', html: 'h' });
+      expect([sent.status, sent.body.error?.code]).toEqual([403, 'FORBIDDEN']);
       const listed = await t.http.get(`${API}/api-keys/${item.id}`).set(await session(user.id));
       expect(listed.body.scopes).toEqual(['read-users']);
     });

@@ -4,10 +4,10 @@ import type request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { ApiKeysRepository } from '../../src/modules/api-keys/api-keys.repository';
 import {
-  accessTokenFor,
   createUser,
   CreatedUser,
   roleWithPermissions,
+  sessionCookieFor,
   signIn,
   userWithPermissions,
 } from '../utils/auth';
@@ -105,9 +105,12 @@ function viaAgent(agent: TestAgent, headers: Record<string, string> = {}): Clien
 const viaHeaders = (t: TestApp, headers: Record<string, string>) => viaAgent(t.http, headers);
 const withKey = (t: TestApp, key: string) => viaHeaders(t, { Authorization: `Bearer ${key}` });
 
-/** A browser session (the `svc_session` cookie) for a user, minted like the login does. */
+/**
+ * A browser session (the `svc_session` cookie of a real session, signed in just now) for a user:
+ * creating a key needs one (CONTRACTS 14.6), not a bare access token.
+ */
 async function sessionOf(t: TestApp, userId: string): Promise<Client> {
-  return viaHeaders(t, { Cookie: `svc_session=${await accessTokenFor(t, userId)}` });
+  return viaHeaders(t, { Cookie: await sessionCookieFor(t, userId) });
 }
 
 async function roleIdOf(t: TestApp, slug: string): Promise<string> {
@@ -1034,7 +1037,7 @@ describe('API keys: writes of a read-only key and caching of the key', () => {
   });
   afterAll(() => t.close());
 
-  it('a read-only key changes nothing, not even through a route that needs no permission', async () => {
+  it('a read-only key changes nothing, not even through a route that needs no permission; no key edits its creator’s profile', async () => {
     const creator = await userWithPermissions(t, ['read-users']);
     const session = await sessionOf(t, creator.id);
     const created = await session.post('/api-keys', { name: 'ro', type: 'read-only' });
@@ -1044,7 +1047,23 @@ describe('API keys: writes of a read-only key and caching of the key', () => {
     const patch = await withKey(t, key).patch('/me', { name: 'Changed by a read-only key' });
     expectProblem(patch, 403, 'FORBIDDEN');
     expect((await withKey(t, key).get('/me')).body.name).not.toBe('Changed by a read-only key');
+    // A write no permission names (sending email) is refused to a read-only key too.
+    expectProblem(
+      await withKey(t, key).post('/email/send', { to: 'x@example.com', subject: 's', html: 'h' }),
+      403,
+      'FORBIDDEN',
+    );
+    // No key edits its creator's profile, not even a full-access one: 401 AUTH_REQUIRED, and the
+    // profile stays as it was; the creator's own session still can.
     const full = (await session.post('/api-keys', { name: 'rw', type: 'full-access' })).body.key as string;
-    expect((await withKey(t, full).patch('/me', { name: 'Changed by a full-access key' })).status).toBe(200);
+    expectProblem(
+      await withKey(t, full).patch('/me', { name: 'Changed by a full-access key' }),
+      401,
+      'AUTH_REQUIRED',
+    );
+    expect((await withKey(t, full).get('/me')).body.name).not.toBe('Changed by a full-access key');
+    const bySession = await session.patch('/me', { name: 'Changed by the session' });
+    expect(bySession.status).toBe(200);
+    expect((await withKey(t, full).get('/me')).body.name).toBe('Changed by the session');
   });
 });

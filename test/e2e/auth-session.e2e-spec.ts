@@ -34,7 +34,7 @@ describe('sessions', () => {
   afterAll(() => t.close());
 
   describe('POST /auth/refresh', () => {
-    it('rotates: new cookies and tokens; the old refresh token is then REFRESH_FAILED with a warning and no token in the log', async () => {
+    it('rotates: new cookies and tokens; the old refresh token is then REFRESH_FAILED with a warning and no token in the log, and its replay ends the session', async () => {
       const user = await createUser(t);
       const { res: login } = await signIn(t, user);
       const oldRefresh = cookieValue(setCookies(login).svc_refresh);
@@ -61,15 +61,30 @@ describe('sessions', () => {
       const lines = t.logs.forRequest('replay-old-refresh').join('\n');
       expect(lines).toContain('refresh-token-not-found');
       expect(lines).not.toContain(oldRefresh);
-      // The replay is recorded for the owner (CONTRACTS 14.3), never with the token.
+      // The replay is recorded for the owner (CONTRACTS 14.3), never with the token; a replay after
+      // the rotation (not a race with it) ended the session it belonged to (CONTRACTS 14.6).
       const audit = await t.db.query(
         `SELECT actor_id, metadata FROM audit_log WHERE event = 'refresh-reused' AND target = $1`,
         [`user:${user.id}`],
       );
-      expect(audit).toEqual([{ actor_id: user.id, metadata: { sessionId: expect.any(String) } }]);
+      expect(audit).toEqual([
+        {
+          actor_id: user.id,
+          metadata: { sessionId: decodeJwt(login.body.token as string).payload.sid, sessionEnded: true },
+        },
+      ]);
       expect(JSON.stringify(audit)).not.toContain(oldRefresh);
 
-      expect((await refreshWith(t, csrf, newRefresh)).status).toBe(200);
+      // Ended: the current refresh token is refused, and so are the access tokens of the session.
+      const current = await refreshWith(t, csrf, newRefresh);
+      expect(current.status).toBe(401);
+      expect(current.body.error.code).toBe('REFRESH_FAILED');
+      expect(current.headers['set-cookie']).toBeUndefined();
+      for (const token of [res.body.token as string, login.body.token as string]) {
+        const me = await t.http.get('/admin/api/me').set('Authorization', `Bearer ${token}`);
+        expect(me.status).toBe(401);
+        expect(me.body.error.code).toBe('AUTH_REQUIRED');
+      }
     });
 
     it('answers REFRESH_FAILED without a cookie and for a token that was never issued', async () => {

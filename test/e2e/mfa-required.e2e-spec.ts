@@ -1,7 +1,15 @@
 import { authenticator as totp } from 'otplib';
 import { passkeyPlugin } from '../../src/plugins/passkeys';
 import { totpPlugin } from '../../src/plugins/totp';
-import { bearerFor, browser, cookieValue, createUser, CreatedUser, setCookies } from '../utils/auth';
+import {
+  bearerFor,
+  browser,
+  cookieValue,
+  createUser,
+  CreatedUser,
+  sessionCookieFor,
+  setCookies,
+} from '../utils/auth';
 import { createTestApp, TestApp } from '../utils/test-app';
 import { SoftAuthenticator } from '../utils/webauthn-authenticator';
 
@@ -171,15 +179,20 @@ describe('auth.mfa: a second factor required by role', () => {
 
   it('records mfa-enrolled and mfa-disabled audit rows with the factor (CONTRACTS 14.3)', async () => {
     const user = await createUser(t);
-    const headers = await bearerFor(t, user.id);
-    const enrolled = await t.http.post(`${API}/plugins/totp/enroll`).set(headers).send({});
+    // Enrolling and registering are sensitive changes: a fresh browser session (CONTRACTS 14.6).
+    const headers = { Cookie: await sessionCookieFor(t, user.id) };
+    const enrolled = await t.http.post(`${API}/plugins/totp/enroll`).set(headers).send({}).expect(200);
     const secret = enrolled.body.secret as string;
     await t.http
       .post(`${API}/plugins/totp/enroll/confirm`)
       .set(headers)
       .send({ code: totp.generate(secret) })
       .expect(200);
-    const options = await t.http.post(`${API}/plugins/passkeys/register/options`).set(headers).send({});
+    const options = await t.http
+      .post(`${API}/plugins/passkeys/register/options`)
+      .set(headers)
+      .send({})
+      .expect(200);
     const registered = await t.http
       .post(`${API}/plugins/passkeys/register/verify`)
       .set(headers)
@@ -220,14 +233,19 @@ describe('auth.mfa: a second factor required by role', () => {
   });
 
   it('a user who holds a factor is asked for it, not to enrol', async () => {
-    const user = await staffUser();
-    const headers = await bearerFor(t, user.id);
-    const enrolled = await t.http.post(`${API}/plugins/totp/enroll`).set(headers).send({});
+    // TOTP set up over a browser session before the user's role came to require a second factor.
+    const user = await createUser(t);
+    const headers = { Cookie: await sessionCookieFor(t, user.id) };
+    const enrolled = await t.http.post(`${API}/plugins/totp/enroll`).set(headers).send({}).expect(200);
     await t.http
       .post(`${API}/plugins/totp/enroll/confirm`)
       .set(headers)
       .send({ code: totp.generate(enrolled.body.secret as string) })
       .expect(200);
+    await t.db.query(
+      `INSERT INTO user_roles (user_id, role_id) SELECT $1, id FROM roles WHERE slug = 'staff'`,
+      [user.id],
+    );
     const res = await (await browser(t)).post('/auth/login', { email: user.email, password: user.password });
     expect(res.body).toMatchObject({ status: 'challenge', challengeType: 'totp' });
   });

@@ -9,6 +9,7 @@ import {
   cookieValue,
   createUser,
   CreatedUser,
+  sessionCookieFor,
   setCookies,
 } from '../utils/auth';
 import { createTestApp, TestApp } from '../utils/test-app';
@@ -86,9 +87,17 @@ describe('plugin: passkeys', () => {
     delete: (p: string) => t.http.delete(`${BASE}${p}`).set(headers),
   });
 
-  /** Registers a passkey of `authenticator` for the user (over a Bearer access token). */
+  /**
+   * The `svc_session` cookie of a fresh session of the user: registering a passkey is a sensitive
+   * change, made over a browser session signed in recently (CONTRACTS 14.6), never a Bearer token.
+   */
+  const sessionOf = async (userId: string): Promise<Headers> => ({
+    Cookie: await sessionCookieFor(t, userId),
+  });
+
+  /** Registers a passkey of `authenticator` for the user (over a fresh browser session). */
   async function register(user: CreatedUser, authenticator: SoftAuthenticator, name?: string) {
-    const c = client(await bearerFor(t, user.id));
+    const c = client(await sessionOf(user.id));
     const options = await c.post('/register/options');
     expect(options.status).toBe(200);
     const res = await c.post('/register/verify', { response: authenticator.create(options.body), name });
@@ -126,7 +135,7 @@ describe('plugin: passkeys', () => {
   describe('registration, the list and removal', () => {
     it('offers creation options, registers, lists without key material, excludes what is registered', async () => {
       const user = await createUser(t, { name: 'Pat Key' });
-      const c = client(await bearerFor(t, user.id));
+      const c = client(await sessionOf(user.id));
       const authenticator = new SoftAuthenticator(ORIGIN, { backupEligible: true, backedUp: true });
 
       const options = await c.post('/register/options');
@@ -208,15 +217,34 @@ describe('plugin: passkeys', () => {
       expectProblem(await c.delete(`/credentials/${verified.body.item.id as string}`), 404, 'NOT_FOUND');
     });
 
-    it('works with the session cookie too', async () => {
+    it('registers over the browser session only: a Bearer access token is refused with 401 AUTH_REQUIRED, though it still reads the list', async () => {
       const user = await createUser(t);
-      const cookie = { Cookie: `svc_session=${await accessTokenFor(t, user.id)}` };
-      const options = await client(cookie).post('/register/options');
+      const bearer = client(await bearerFor(t, user.id));
+      // A cookie holding an access token that belongs to no session is no browser session either.
+      const sessionless = client({ Cookie: `svc_session=${await accessTokenFor(t, user.id)}` });
+      const cookie = client(await sessionOf(user.id));
+      for (const c of [bearer, sessionless]) {
+        expectProblem(await c.post('/register/options'), 401, 'AUTH_REQUIRED');
+      }
+      const options = await cookie.post('/register/options');
       expect(options.status).toBe(200);
-      const res = await client(cookie).post('/register/verify', {
+      // The verify step refuses them too, even over options the session was handed.
+      for (const c of [bearer, sessionless]) {
+        expectProblem(
+          await c.post('/register/verify', { response: new SoftAuthenticator(ORIGIN).create(options.body) }),
+          401,
+          'AUTH_REQUIRED',
+        );
+      }
+      expect((await bearer.get('/credentials')).body.items).toEqual([]);
+      const res = await cookie.post('/register/verify', {
         response: new SoftAuthenticator(ORIGIN).create(options.body),
       });
       expect(res.status).toBe(201);
+      // Reading the list is no sensitive change: the Bearer access token still does it.
+      const listed = await bearer.get('/credentials');
+      expect(listed.status).toBe(200);
+      expect(listed.body.items).toEqual([res.body.item]);
     });
 
     it.each([
@@ -226,7 +254,7 @@ describe('plugin: passkeys', () => {
       ['a challenge never handed out', { challenge: Buffer.from('made up').toString('base64url') }],
     ])('refuses a registration with %s: 422 INVALID_INPUT', async (_label, overrides) => {
       const user = await createUser(t);
-      const c = client(await bearerFor(t, user.id));
+      const c = client(await sessionOf(user.id));
       const options = await c.post('/register/options');
       const res = await c.post('/register/verify', {
         response: new SoftAuthenticator(ORIGIN).create(options.body, overrides),
@@ -237,7 +265,7 @@ describe('plugin: passkeys', () => {
 
     it('uses a registration challenge once, and only for the user it was given to', async () => {
       const user = await createUser(t);
-      const c = client(await bearerFor(t, user.id));
+      const c = client(await sessionOf(user.id));
       const options = await c.post('/register/options');
       const response = new SoftAuthenticator(ORIGIN).create(options.body);
       expect((await c.post('/register/verify', { response })).status).toBe(201);
@@ -247,7 +275,8 @@ describe('plugin: passkeys', () => {
       expectProblem(await c.post('/register/verify', { response: replayed }), 422, 'INVALID_INPUT');
 
       const other = await createUser(t);
-      const theirs = await client(await bearerFor(t, other.id)).post('/register/options');
+      const theirs = await client(await sessionOf(other.id)).post('/register/options');
+      expect(theirs.status).toBe(200);
       const res = await c.post('/register/verify', {
         response: new SoftAuthenticator(ORIGIN).create(theirs.body),
       });
@@ -255,7 +284,7 @@ describe('plugin: passkeys', () => {
     });
 
     it('refuses malformed bodies with 400 VALIDATION_ERROR', async () => {
-      const c = client(await bearerFor(t, (await createUser(t)).id));
+      const c = client(await sessionOf((await createUser(t)).id));
       expectProblem(await c.post('/register/verify', {}), 400, 'VALIDATION_ERROR');
       expectProblem(await c.post('/register/verify', { response: { id: 'x' } }), 400, 'VALIDATION_ERROR');
       const options = await c.post('/register/options');
@@ -271,7 +300,7 @@ describe('plugin: passkeys', () => {
       const admin = await createUser(t, { roles: ['super-admin'] });
       const created = await t.http
         .post('/admin/api/api-keys')
-        .set('Cookie', `svc_session=${await accessTokenFor(t, admin.id)}`)
+        .set('Cookie', await sessionCookieFor(t, admin.id))
         .send({ name: 'passkey-probe', type: 'full-access' });
       expect(created.status).toBe(201);
       for (const c of [client({ Authorization: `Bearer ${created.body.key as string}` }), client({})]) {
@@ -662,8 +691,9 @@ describe('plugin: passkeys with secondFactor and passwordless off', () => {
 
   it('registers passkeys but asks for none after the password, and serves no sign-in routes', async () => {
     const user = await createUser(t);
-    const headers = await bearerFor(t, user.id);
+    const headers = { Cookie: await sessionCookieFor(t, user.id) };
     const options = await t.http.post(`${BASE}/register/options`).set(headers).send({});
+    expect(options.status).toBe(200);
     const verified = await t.http
       .post(`${BASE}/register/verify`)
       .set(headers)
@@ -697,10 +727,10 @@ describe('plugin: passkeys beside TOTP', () => {
   });
   afterAll(() => t.close());
 
-  /** A user with TOTP on and a passkey registered. */
+  /** A user with TOTP on and a passkey registered (both over a fresh browser session). */
   async function userWithBoth(): Promise<{ user: CreatedUser; authenticator: SoftAuthenticator }> {
     const user = await createUser(t);
-    const headers = await bearerFor(t, user.id);
+    const headers = { Cookie: await sessionCookieFor(t, user.id) };
     const enrolled = await t.http.post('/admin/api/plugins/totp/enroll').set(headers).send({});
     expect(enrolled.status).toBe(200);
     const code = totp.generate(enrolled.body.secret as string);
@@ -708,6 +738,7 @@ describe('plugin: passkeys beside TOTP', () => {
     expect(confirmed.status).toBe(200);
     const authenticator = new SoftAuthenticator(ORIGIN);
     const options = await t.http.post(`${BASE}/register/options`).set(headers).send({});
+    expect(options.status).toBe(200);
     const verified = await t.http
       .post(`${BASE}/register/verify`)
       .set(headers)

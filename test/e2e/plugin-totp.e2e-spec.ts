@@ -10,6 +10,7 @@ import {
   cookieValue,
   createUser,
   CreatedUser,
+  sessionCookieFor,
   signIn,
   setCookies,
   userWithPermissions,
@@ -130,9 +131,15 @@ describe('plugin: totp', () => {
     expect(cookies.svc_refresh).toBeDefined();
   }
 
-  /** Enrols and confirms over a Bearer access token; answers the secret and the recovery codes. */
+  /**
+   * The `svc_session` cookie of a fresh session of the user: enrolling and disabling TOTP are
+   * sensitive changes, made over a browser session signed in recently (CONTRACTS 14.6).
+   */
+  const sessionOf = async (userId: string) => ({ Cookie: await sessionCookieFor(t, userId) });
+
+  /** Enrols and confirms over a fresh browser session; answers the secret and the recovery codes. */
   async function enable(user: CreatedUser): Promise<{ secret: string; recoveryCodes: string[] }> {
-    const c = bearer(await bearerFor(t, user.id));
+    const c = bearer(await sessionOf(user.id));
     const enrolled = await c.post('/enroll');
     expect(enrolled.status).toBe(200);
     const secret = enrolled.body.secret as string;
@@ -365,14 +372,28 @@ describe('plugin: totp', () => {
   });
 
   describe('who may call', () => {
-    it('a Bearer access token works like the session cookie', async () => {
+    it('a Bearer access token reads the status but is refused with 401 AUTH_REQUIRED on enrolment and disabling, while the cookie session works', async () => {
       const user = await createUser(t);
       const c = bearer(await bearerFor(t, user.id));
+      // A cookie holding an access token that belongs to no session is no browser session either.
+      const sessionless = bearer({ Cookie: `svc_session=${await accessTokenFor(t, user.id)}` });
       expect((await c.get('/status')).body).toEqual({
         enabled: false,
         pending: false,
         recoveryCodesRemaining: 0,
       });
+      for (const caller of [c, sessionless]) {
+        expectProblem(await caller.post('/enroll'), 401, 'AUTH_REQUIRED');
+        expectProblem(await caller.post('/enroll/confirm', { code: '123456' }), 401, 'AUTH_REQUIRED');
+      }
+      // Nothing was started.
+      expect((await c.get('/status')).body).toEqual({
+        enabled: false,
+        pending: false,
+        recoveryCodesRemaining: 0,
+      });
+
+      // The cookie session enrols; the Bearer token then reads the new state.
       const { secret, recoveryCodes } = await enable(user);
       expect((await c.get('/status')).body).toEqual({
         enabled: true,
@@ -381,13 +402,30 @@ describe('plugin: totp', () => {
       });
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);
       expect(recoveryCodes).toHaveLength(10);
+
+      // Disabling with a right code is refused to them too: TOTP stays on, the code unspent.
+      for (const caller of [c, sessionless]) {
+        expectProblem(await caller.post('/disable', { code: recoveryCodes[0] }), 401, 'AUTH_REQUIRED');
+      }
+      expect((await c.get('/status')).body).toEqual({
+        enabled: true,
+        pending: false,
+        recoveryCodesRemaining: 10,
+      });
+      const disabled = await bearer(await sessionOf(user.id)).post('/disable', { code: recoveryCodes[0] });
+      expect(disabled.status).toBe(200);
+      expect((await c.get('/status')).body).toEqual({
+        enabled: false,
+        pending: false,
+        recoveryCodesRemaining: 0,
+      });
     });
 
     it('a visitor and an API key are refused with 401 AUTH_REQUIRED', async () => {
       const user = await createUser(t, { roles: ['super-admin'] });
       const created = await t.http
         .post('/admin/api/api-keys')
-        .set('Cookie', `svc_session=${await accessTokenFor(t, user.id)}`)
+        .set('Cookie', await sessionCookieFor(t, user.id))
         .send({ name: 'totp-probe', type: 'full-access' });
       expect(created.status).toBe(201);
       const withKey = bearer({ Authorization: `Bearer ${created.body.key as string}` });
@@ -413,7 +451,7 @@ describe('plugin: totp', () => {
     expect(patched.status).toBe(200);
     try {
       const user = await createUser(t);
-      const res = await bearer(await bearerFor(t, user.id)).post('/enroll');
+      const res = await bearer(await sessionOf(user.id)).post('/enroll');
       expect(res.status).toBe(200);
       handedOut.push(res.body.secret as string);
       // The ":" would split the label: it becomes a space.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type request from 'supertest';
-import { accessTokenFor, browser, Browser, userWithPermissions } from '../utils/auth';
+import { browser, Browser, sessionCookieFor, userWithPermissions } from '../utils/auth';
 import { TestRedis } from '../utils/redis';
 import { createTestApp, TestApp } from '../utils/test-app';
 
@@ -106,7 +106,7 @@ describe('rate-limit counters while Redis is down (REDIS_URL)', () => {
     const user = await userWithPermissions(t, ['read-media']);
     const created = await t.http
       .post('/admin/api/api-keys')
-      .set('Cookie', `svc_session=${await accessTokenFor(t, user.id)}`)
+      .set('Cookie', await sessionCookieFor(t, user.id)) // a key is created over a real session
       .send({ name: 'outage', type: 'full-access' });
     expect(created.status).toBe(201);
     key = created.body.key as string;

@@ -171,6 +171,17 @@ export async function sessionWithoutPassword(t: TestApp, userId: string): Promis
   return { token: issued.token, refresh: issued.refreshToken };
 }
 
+/**
+ * The `svc_session` cookie (as a `Cookie` header value) of a real session signed in just now: its
+ * access token carries `sid`, and its refresh row records the sign-in as a recent proof of a
+ * factor. What the sensitive changes of CONTRACTS 14.6 need (registering a passkey, TOTP, API
+ * keys, ending the other sessions); `accessTokenFor` mints a token without a session, which they
+ * refuse (401 AUTH_REQUIRED).
+ */
+export async function sessionCookieFor(t: TestApp, userId: string): Promise<string> {
+  return `svc_session=${(await sessionWithoutPassword(t, userId)).token}`;
+}
+
 /** `POST /auth/refresh` with this refresh token as its cookie (and a fresh CSRF pair). */
 export async function refreshWithToken(t: TestApp, refreshToken: string) {
   const csrf = (await t.http.get('/admin/api/auth/csrf')).body.csrfToken as string;

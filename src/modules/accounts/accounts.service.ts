@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AuthContext, SessionUser } from '../../common/access/auth-context';
@@ -52,7 +52,8 @@ export class AccountsService {
 
   constructor(
     @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
-    @Inject(SVC_OPTIONS) private readonly options: SvcOptions,
+    // Optional: the seeding command builds this service alone, without the service's options.
+    @Optional() @Inject(SVC_OPTIONS) private readonly options: SvcOptions | null,
     private readonly users: UsersRepository,
     private readonly rbac: RbacService,
     private readonly audit: AuditService,
@@ -270,7 +271,8 @@ export class AccountsService {
     if (!provedAt) {
       throw BROWSER_SESSION_ONLY();
     }
-    if (provedAt.getTime() + this.options.config.auth.reauthWindowSeconds * 1000 <= Date.now()) {
+    const windowSeconds = this.options?.config.auth.reauthWindowSeconds ?? 600;
+    if (provedAt.getTime() + windowSeconds * 1000 <= Date.now()) {
       throw new ServiceError(
         'REAUTH_REQUIRED',
         'Confirm it is you: enter your password (or a code from your authenticator app) again',
