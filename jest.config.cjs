@@ -19,8 +19,13 @@ module.exports = {
   testEnvironment: 'node',
   // lexical 0.52 ships ES modules only: Node 20.19+ loads them from CommonJS (require(esm)), Jest
   // on Node < 24.9 does not, so swc turns them into CommonJS for the tests.
-  transform: { '^.+\\.ts$': swc, '^.+/node_modules/(lexical|@lexical/[^/]+)/.+\\.js$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(lexical|@lexical/[^/]+)/)'],
+  transform: {
+    '^.+\\.ts$': swc,
+    '^.+/node_modules/(lexical|@lexical/[^/]+)/.+\\.js$': swc,
+    // pg-boss's delay() requires lazily; see the transform's comment.
+    '^.+/node_modules/pg-boss/src/tools\\.js$': '<rootDir>/test/utils/pg-boss-tools-transform.cjs',
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(lexical|@lexical/[^/]+|pg-boss/src/tools\\.js)/?)'],
   globalSetup: '<rootDir>/test/utils/global-setup.ts',
   globalTeardown: '<rootDir>/test/utils/global-teardown.ts',
   // e2e files wait on the database most of the time: two workers keep both cores busy.
