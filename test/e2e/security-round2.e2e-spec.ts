@@ -163,6 +163,24 @@ describe('security round 2', () => {
       expect((await b.agent.get(`${API}/auth/pending`)).status).toBe(204);
     });
 
+    it('a passkey registered with an mfa-enrol step voided by a password write is not saved', async () => {
+      const { user, b, token } = await staffPausedAtEnrolment();
+      const authenticator = new SoftAuthenticator(ORIGIN);
+      const options = await b.post('/plugins/passkeys/register/options', { pendingToken: token });
+      expect(options.status).toBe(200);
+      expect((await admin.patch(`/users/${user.id}/password`, { password: NEW_PASSWORD })).status).toBe(200);
+      const verify = await b.post('/plugins/passkeys/register/verify', {
+        pendingToken: token,
+        response: authenticator.create(options.body),
+      });
+      expect(verify.status).toBe(401);
+      expect(setCookies(verify).svc_session).toBeUndefined();
+      const saved = await t.db.query(`SELECT 1 FROM plugin_passkey_credentials WHERE user_id = $1`, [
+        user.id,
+      ]);
+      expect(saved).toHaveLength(0);
+    });
+
     it('a confirm racing a password write saves no factor when the write wins', async () => {
       const { user, b, token } = await staffPausedAtEnrolment();
       const secret = (await b.post('/plugins/totp/enroll', { pendingToken: token })).body.secret as string;
@@ -278,17 +296,23 @@ describe('security round 2', () => {
       const { browser: b } = await signIn(t, user);
       expect((await b.post('/plugins/passkeys/register/options')).status).toBe(200);
       await ageProof(user.id);
+      const [key] = await t.db.query(
+        `INSERT INTO api_keys (user_id, name, type, key_hash, key_prefix)
+         VALUES ($1, 'old', 'read-only', repeat('a', 64), 'svc_live_aaa') RETURNING id`,
+        [user.id],
+      );
       for (const res of [
         await b.post('/plugins/passkeys/register/options'),
         await b.post('/plugins/totp/enroll'),
         await b.post('/api-keys', { name: 'k', type: 'read-only' }),
+        await b.post(`/api-keys/${key.id}/rotate`, {}),
         await b.agent.delete(`${API}/auth/sessions`),
       ]) {
         expect([res.status, res.body.error?.code]).toEqual([403, 'REAUTH_REQUIRED']);
       }
-      expect(
-        (await t.db.query(`SELECT count(*)::int AS n FROM api_keys WHERE user_id = $1`, [user.id]))[0].n,
-      ).toBe(0);
+      // No key made, and the old one not rotated.
+      const keys = await t.db.query(`SELECT key_hash FROM api_keys WHERE user_id = $1`, [user.id]);
+      expect(keys).toEqual([{ key_hash: 'a'.repeat(64) }]);
 
       const wrong = await b.post('/auth/reauthenticate', { password: 'Wrong-Horse-00' });
       expect([wrong.status, wrong.body.error?.code, wrong.body.error?.data?.errors?.[0]?.path]).toEqual([
@@ -303,6 +327,7 @@ describe('security round 2', () => {
       expect(until - Date.now()).toBeGreaterThan(590_000);
       expect(until - Date.now()).toBeLessThanOrEqual(600_000);
       expect((await b.post('/api-keys', { name: 'k', type: 'read-only' })).status).toBe(201);
+      expect((await b.post(`/api-keys/${key.id}/rotate`, {})).status).toBe(201);
       expect(await auditEvents(user.id, 'reauthenticated')).toBe(1);
     });
 
