@@ -197,6 +197,69 @@ async function contentGet(size, id) {
   return found.rows.length ? { status: 200, body: postEntry(found.rows[0]) } : notFound('No such entry');
 }
 
+// ---------------------------------------------------------------------------------------------
+// Writes reference (bench scenarios "bare insert" / "bare update"): what a developer writes by
+// hand for `POST /entries` and `PATCH /entries/<id>` on the writes table (`bare_posts_writes`, a
+// copy of the service's `c_posts_writes`): parse the JSON body, check every field's type and
+// length, refuse unknown keys, one statement, answer `{ message, item }`.
+// ---------------------------------------------------------------------------------------------
+const WRITE_FIELDS = { title: 'text', views: 'number', body: 'text' };
+const MAX_TEXT = 10_000;
+
+/** The body's fields checked as the service checks these types: null for a bad body. */
+function writeInput(body, partial) {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    return null;
+  }
+  const out = {};
+  for (const [key, value] of Object.entries(body)) {
+    const type = WRITE_FIELDS[key];
+    if (!type) {
+      return null;
+    }
+    if (value === null) {
+      out[key] = null;
+    } else if (type === 'text' && typeof value === 'string' && value.length <= MAX_TEXT) {
+      out[key] = value;
+    } else if (type === 'number' && typeof value === 'number' && Number.isFinite(value)) {
+      out[key] = value;
+    } else {
+      return null;
+    }
+  }
+  return partial || Object.keys(out).length ? out : null;
+}
+
+async function insertEntry(ctx) {
+  const input = writeInput(await ctx.readJson(), false);
+  if (!input) {
+    return badRequest('invalid body');
+  }
+  const found = await pool.query(
+    `INSERT INTO "bare_posts_writes" ("title", "views", "body") VALUES ($1, $2, $3)
+     RETURNING ${ENTRY_COLUMNS}`,
+    [input.title ?? null, input.views ?? null, input.body ?? null],
+  );
+  return { status: 201, body: { message: 'Entry created', item: postEntry(found.rows[0]) } };
+}
+
+async function updateEntry(ctx, id) {
+  const input = writeInput(await ctx.readJson(), true);
+  if (!input || !UUID.test(id)) {
+    return input ? notFound('No such entry') : badRequest('invalid body');
+  }
+  const keys = Object.keys(input);
+  const sets = keys.map((k, i) => `"${k}" = $${i + 2}`).join(', ');
+  const found = await pool.query(
+    `UPDATE "bare_posts_writes" SET ${sets ? `${sets}, ` : ''}"updated_at" = now() WHERE "id" = $1
+     RETURNING ${ENTRY_COLUMNS}`,
+    [id.toLowerCase(), ...keys.map((k) => input[k])],
+  );
+  return found.rows.length
+    ? { status: 200, body: { message: 'Entry updated', item: postEntry(found.rows[0]) } }
+    : notFound('No such entry');
+}
+
 /**
  * Routes matched by pattern, tried after the exact `routes`: [method, RegExp on the pathname,
  * async (req, ctx, match, search) => ({ status, headers?, body })].
@@ -204,6 +267,8 @@ async function contentGet(size, id) {
 const patternRoutes = [
   ['GET', /^\/bare\/posts-(10k|1m)\/entries$/, (_req, _ctx, m, search) => contentList(m[1], search)],
   ['GET', /^\/bare\/posts-(10k|1m)\/entries\/([^/]+)$/, (_req, _ctx, m) => contentGet(m[1], m[2])],
+  ['POST', /^\/bare\/posts-writes\/entries$/, (_req, ctx) => insertEntry(ctx)],
+  ['PATCH', /^\/bare\/posts-writes\/entries\/([^/]+)$/, (_req, ctx, m) => updateEntry(ctx, m[1])],
 ];
 
 function findRoute(method, pathname) {

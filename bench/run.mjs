@@ -92,7 +92,7 @@ function chainUser(ctx) {
     const role = async (name) => {
       const res = await ctx.request({
         method: 'POST',
-        url: `${ctx.svcUrl}/admin/api/roles`,
+        url: `${ctx.apiUrl}/admin/api/roles`,
         headers: auth,
         body: { name },
       });
@@ -108,7 +108,7 @@ function chainUser(ctx) {
     ];
     const { rows } = await ctx.dbPool.query(`SELECT id FROM permissions WHERE slug = 'read-users'`);
     const post = (url, body) =>
-      ctx.request({ method: 'POST', url: `${ctx.svcUrl}/admin/api${url}`, headers: auth, body });
+      ctx.request({ method: 'POST', url: `${ctx.apiUrl}/admin/api${url}`, headers: auth, body });
     await post(`/roles/${grandparent}/permissions`, { permissionId: rows[0].id });
     await post(`/roles/${grandparent}/children`, { childId: parent });
     await post(`/roles/${parent}/children`, { childId: child });
@@ -122,10 +122,10 @@ function chainUser(ctx) {
     if (created.status !== 201) {
       throw new Error(`bench chain user: ${created.status} ${created.body}`);
     }
-    const csrf = await ctx.request({ url: `${ctx.svcUrl}/admin/api/auth/csrf` });
+    const csrf = await ctx.request({ url: `${ctx.apiUrl}/admin/api/auth/csrf` });
     const login = await ctx.request({
       method: 'POST',
-      url: `${ctx.svcUrl}/admin/api/auth/login`,
+      url: `${ctx.apiUrl}/admin/api/auth/login`,
       headers: { 'X-CSRF-Token': csrf.json.csrfToken, Cookie: `svc_csrf=${csrf.json.csrfToken}` },
       body: { email: 'bench-chain@example.com', password: 'Bench-Password-1' },
     });
@@ -463,6 +463,80 @@ function contentGetScenario(size, target, { label = '', targets } = {}) {
 }
 
 /**
+ * The write scenarios' tables: the service made `c_posts_writes` at boot (bench.config.mjs);
+ * the bare server writes a plain copy (same columns and indexes). Memoised.
+ */
+let writesTablesPromise;
+function ensureWritesTables(ctx) {
+  writesTablesPromise ??= ctx.dbPool.query(
+    'CREATE TABLE IF NOT EXISTS "bare_posts_writes" (LIKE "c_posts_writes" INCLUDING DEFAULTS INCLUDING INDEXES)',
+  );
+  return writesTablesPromise;
+}
+
+const WRITE_BODY = { title: 'bench write', views: 42, body: 'written by the bench' };
+
+/**
+ * Writes over REST (issue 30): "insert" creates an entry per request, "update" changes `views` of
+ * 8 seeded entries in turn, 16 requests in flight; through a full-access API key on the service,
+ * the hand-written JSON check and one statement on the bare server. Each answer is checked once.
+ */
+function writeScenario(kind, target, { label = '', targets } = {}) {
+  const bare = target === 'bare';
+  const prefix = bare ? '/bare/posts-writes/entries' : '/admin/api/collections/posts-writes/entries';
+  const name = bare ? `bare ${kind}` : `${label}${kind} (key)`;
+  return {
+    name,
+    target,
+    method: kind === 'insert' ? 'POST' : 'PATCH',
+    path: prefix,
+    targets,
+    autocannon: { connections: 16 },
+    setup: async (ctx) => {
+      await ensureWritesTables(ctx);
+      const headers = {
+        'content-type': 'application/json',
+        ...(bare ? {} : { Authorization: `Bearer ${await writeKey(ctx)}` }),
+      };
+      const base = baseUrlOf(ctx, target);
+      if (kind === 'insert') {
+        const res = await ctx.request({ method: 'POST', url: base + prefix, headers, body: WRITE_BODY });
+        if (res.status !== 201 || res.json?.item?.views !== 42) {
+          throw new Error(`scenario "${name}": ${res.status} ${res.body.slice(0, 500)}`);
+        }
+        return { headers, body: WRITE_BODY };
+      }
+      const table = bare ? 'bare_posts_writes' : 'c_posts_writes';
+      const { rows } = await ctx.dbPool.query(
+        `INSERT INTO "${table}" ("title", "views", "body") SELECT 'bench update', n, 'seeded'
+           FROM generate_series(1, 8) AS n RETURNING "id"`,
+      );
+      const ids = rows.map((r) => r.id);
+      const res = await ctx.request({
+        method: 'PATCH',
+        url: `${base}${prefix}/${ids[0]}`,
+        headers,
+        body: { views: 7 },
+      });
+      if (res.status !== 200 || res.json?.item?.views !== 7) {
+        throw new Error(`scenario "${name}": ${res.status} ${res.body.slice(0, 500)}`);
+      }
+      return {
+        headers,
+        path: `${prefix}/${ids[0]}`,
+        autocannon: {
+          requests: ids.map((id, i) => ({
+            method: 'PATCH',
+            path: `${prefix}/${id}`,
+            body: JSON.stringify({ views: i }),
+          })),
+        },
+      };
+    },
+  };
+}
+
+/**
  * The default deployment held at a fixed rate for BENCH_STEADY_SECONDS (default 600): list and
  * get by id in turn, reported per 30-second window (req/s, p50, p99, server RSS). Opt-in: only
  * with a BENCH_FILTER naming it (`npm run bench:steady`).
@@ -707,6 +781,35 @@ const scenarios = [
       return { headers: { Authorization: `Bearer ${key}` } };
     },
   },
+  // The Nest path of the default deployment (issue 30): health, /me and an admin list through
+  // Express and Nest, next to the content read lane's get by id of the same run.
+  {
+    name: 'default: health',
+    target: 'svc-default',
+    method: 'GET',
+    path: '/api/health',
+    targets: [{ vs: 'default: content get 10k (key)', min: 0.75 }, { rssUnderMb: 250 }],
+  },
+  {
+    name: 'default: me (bearer)',
+    target: 'svc-default',
+    method: 'GET',
+    path: '/admin/api/me',
+    setup: async (ctx) => ({ headers: { Authorization: `Bearer ${(await benchAdmin(ctx)).token}` } }),
+    targets: [{ vs: 'default: content get 10k (key)', min: 0.75 }, { rssUnderMb: 250 }],
+  },
+  {
+    name: 'default: users?limit=20 (super-admin)',
+    target: 'svc-default',
+    method: 'GET',
+    path: '/admin/api/users?limit=20',
+    setup: async (ctx) => {
+      const { token } = await benchAdmin(ctx);
+      await chainUser(ctx); // the 200 users it seeds
+      return { headers: { Authorization: `Bearer ${token}` } };
+    },
+    targets: [{ rssUnderMb: 250 }],
+  },
   { name: 'bare health', target: 'bare', method: 'GET', path: '/api/health' },
   { name: 'bare static', target: 'bare', method: 'GET', path: '/static' },
   // The default deployment (issue 16): NODE_ENV=production, log level info, no REDIS_URL; the
@@ -719,6 +822,17 @@ const scenarios = [
     label: 'default: ',
     targets: [{ vs: 'bare content get 10k', min: 0.6 }, { roundsWithin: 0.1 }, { rssUnderMb: 250 }],
   }),
+  // Writes over REST (issue 30), default deployment against the hand-written bare handlers.
+  writeScenario('insert', 'svc-default', {
+    label: 'default: ',
+    targets: [{ vs: 'bare insert', min: 0.5 }, { rssUnderMb: 250 }],
+  }),
+  writeScenario('insert', 'bare'),
+  writeScenario('update', 'svc-default', {
+    label: 'default: ',
+    targets: [{ vs: 'bare update', min: 0.5 }, { rssUnderMb: 250 }],
+  }),
+  writeScenario('update', 'bare'),
   // Content engine (issue 7), tuned (log level warn, counters in Redis): ratios to the bare server.
   contentListScenario('10k', 'svc', { targets: [{ vs: 'bare content list 10k', min: 0.8 }] }),
   contentListScenario('10k', 'bare'),

@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { setFlagsFromString } from 'node:v8';
 import pino from 'pino';
 import { configureApp } from './app.setup';
 import { loadConfigFile } from './config/config-file';
@@ -48,6 +49,22 @@ export async function warnWithoutAdministrator(
   return true;
 }
 
+/**
+ * The standalone server's V8 heap growth (`SVC_HEAP_GROWING_PERCENT`, default 50): V8 reads the
+ * flag at every full collection, so it can be set here, before the load, and reaches every user
+ * of `npm start` and the image. A `--heap-growing-percent` given to node itself (command line or
+ * NODE_OPTIONS) wins; 0 leaves V8's own factor. Only the standalone server does this: an
+ * application embedding SvcModule keeps its own V8 settings.
+ */
+export function tuneHeap(percent: number, source: NodeJS.ProcessEnv = process.env): void {
+  const given = [...process.execArgv, ...(source.NODE_OPTIONS ?? '').split(/\s+/)].some((a) =>
+    /^--heap[-_]growing[-_]percent/.test(a),
+  );
+  if (percent > 0 && !given) {
+    setFlagsFromString(`--heap-growing-percent=${percent}`);
+  }
+}
+
 /** Options for the standalone server, from the validated environment and the config file. */
 export async function serverOptions(env: Env, databaseUrl: string): Promise<SvcModuleOptions> {
   return {
@@ -81,6 +98,7 @@ export async function startServer(
   opts: StartServerOptions = {},
 ): Promise<RunningServer> {
   const env = loadEnv(source);
+  tuneHeap(env.heapGrowingPercent, source);
   const bootLogOptions = { level: env.logLevel, base: { context: 'Boot' } };
   const bootLog = opts.bootLog ? pino(bootLogOptions, opts.bootLog) : pino(bootLogOptions);
   let embedded: EmbeddedDatabase | undefined;

@@ -49,6 +49,35 @@ export class EntriesRepository {
     return found[0].id;
   }
 
+  /**
+   * The INSERT of one entry as text for a larger statement (`EntryReader.writeOne`), its
+   * parameters numbered from `offset + 1`, ending before its RETURNING.
+   */
+  insertStatement(table: string, values: Row, offset: number): { sql: string; params: unknown[] } {
+    const cols = Object.keys(values);
+    return {
+      sql: cols.length
+        ? `INSERT INTO ${q(table)} (${cols.map(q).join(', ')}) VALUES (${cols.map((_, i) => `$${offset + i + 1}`).join(', ')})`
+        : `INSERT INTO ${q(table)} DEFAULT VALUES`,
+      params: paramsOf(values),
+    };
+  }
+
+  /** The UPDATE of entry `id` (and its updated_at) as text, as `insertStatement`. */
+  updateStatement(
+    table: string,
+    values: Row,
+    id: string,
+    offset: number,
+  ): { sql: string; params: unknown[] } {
+    const cols = Object.keys(values);
+    const set = [...cols.map((c, i) => `${q(c)} = $${offset + i + 2}`), `"updated_at" = now()`].join(', ');
+    return {
+      sql: `UPDATE ${q(table)} SET ${set} WHERE "id" = $${offset + 1}`,
+      params: [id, ...paramsOf(values)],
+    };
+  }
+
   /** Inserts the row `id` unless it exists (a single's one row). */
   async insertIfMissing(em: EntityManager, table: string, values: Row): Promise<void> {
     const cols = Object.keys(values);

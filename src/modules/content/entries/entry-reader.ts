@@ -9,6 +9,7 @@ import { DefinitionRegistry } from '../definition-registry';
 import { isMediaDefinition } from '../media.definition';
 import { MediaHooks } from '../media-hooks.service';
 import { compileListQuery, ParsedQuery, StatusFilter, WhereNode } from '../query';
+import { quoteIdent } from '../schema';
 import { EntriesRepository, Row } from './entries.repository';
 import { entryNotFound, withEntryErrors } from './entry-errors';
 import { Entry, presentRow, WRITE_VIEW } from './entry-presentation';
@@ -50,6 +51,42 @@ export class EntryReader {
   /** One entry as a write answers it: every field, any status, depth 0, Lexical JSON. */
   async readOne(em: EntityManager, def: Definition, id: string): Promise<Entry> {
     const found = await this.readRows(em, def, [id], WRITE_VIEW);
+    if (!found.length) {
+      throw entryNotFound();
+    }
+    return presentRow(def, found[0], 'json', null);
+  }
+
+  /**
+   * A write of entry `id` and its answer (as `readOne` reads it) in one statement: `write` (an
+   * INSERT or UPDATE of the entry's table, its parameters numbered after the read's) runs in a
+   * CTE under the table's own name, so the read selects the written row exactly as it reads the
+   * table. Only for writes with no join rows (those are written after the row). Throws
+   * NOT_FOUND when the write touched no row.
+   */
+  async writeOne(
+    em: EntityManager,
+    def: Definition,
+    id: string,
+    write: (offset: number) => { sql: string; params: unknown[] },
+  ): Promise<Entry> {
+    const byId: WhereNode = { field: 'id', op: 'in', value: [id] };
+    const table = tableOf(def);
+    const c = compileListQuery(
+      { ...WRITE_VIEW, where: byId, sort: [], page: 1, limit: 1, offset: 0 },
+      queryDefinitionOf(def),
+      { table },
+    );
+    const w = write(c.listParams.length);
+    const found = await withEntryErrors(
+      def,
+      () =>
+        this.repo.select(em, `WITH ${quoteIdent(table)} AS (${w.sql} RETURNING *) ${c.listSql}`, [
+          ...c.listParams,
+          ...w.params,
+        ]),
+      () => this.registry.invalidate(),
+    );
     if (!found.length) {
       throw entryNotFound();
     }
