@@ -31,6 +31,14 @@ export class EntriesRepository {
     return preparedRows<Row>(em, sql, params, this.prepare, CONTENT_READ_TYPES);
   }
 
+  /**
+   * A write that answers rows (`EntryReader.writeOne`): never prepared by name, so the shapes of
+   * write bodies do not take the named statements kept for repeated reads.
+   */
+  writeRows(em: EntityManager, sql: string, params: unknown[]): Promise<Row[]> {
+    return rows<Row>(em, sql, params);
+  }
+
   async count(em: EntityManager, sql: string, params: unknown[]): Promise<number> {
     const found = await preparedRows<{ total: string }>(em, sql, params, this.prepare);
     return Number(found[0].total);

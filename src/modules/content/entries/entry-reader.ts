@@ -81,7 +81,7 @@ export class EntryReader {
     const found = await withEntryErrors(
       def,
       () =>
-        this.repo.select(em, `WITH ${quoteIdent(table)} AS (${w.sql} RETURNING *) ${c.listSql}`, [
+        this.repo.writeRows(em, `WITH ${quoteIdent(table)} AS (${w.sql} RETURNING *) ${c.listSql}`, [
           ...c.listParams,
           ...w.params,
         ]),
