@@ -98,6 +98,19 @@ describe('security round 2', () => {
     return next;
   }
 
+  /** A browser signed in with the password and the TOTP code: the session and its answer. */
+  async function signInWithCode(user: CreatedUser, secret: string) {
+    const b = await browser(t);
+    const paused = await b.post('/auth/login', { email: user.email, password: user.password });
+    expect(paused.body.challengeType).toBe('totp');
+    const res = await b.post('/auth/challenge/resolve', {
+      pendingToken: paused.body.pendingToken,
+      response: { code: unusedCode(secret) },
+    });
+    expect(res.status).toBe(200);
+    return { b, res };
+  }
+
   describe('steps voided by a password write, a deactivation or the end of all sessions', () => {
     it('a set-initial-password step dies with an administrator’s new password', async () => {
       const user = await createUser(t);
@@ -334,13 +347,7 @@ describe('security round 2', () => {
     it('reauthenticate takes a TOTP code, refuses Bearer tokens, and wrong passwords lock the account', async () => {
       const user = await createUser(t);
       const secret = await enableTotp(user);
-      const b = await browser(t);
-      const paused = await b.post('/auth/login', { email: user.email, password: user.password });
-      const signedIn = await b.post('/auth/challenge/resolve', {
-        pendingToken: paused.body.pendingToken,
-        response: { code: unusedCode(secret) },
-      });
-      expect(signedIn.status).toBe(200);
+      const { b, res: signedIn } = await signInWithCode(user, secret);
       await ageProof(user.id);
       expect((await b.post('/plugins/totp/disable', { code: 'x' })).body.error?.code).toBe('REAUTH_REQUIRED');
       const bearer = await t.http
@@ -371,16 +378,7 @@ describe('security round 2', () => {
     it('300 parallel wrong codes to disable TOTP: 10 tried, the rest and a right code get 429', async () => {
       const user = await createUser(t);
       const secret = await enableTotp(user);
-      const session = await browser(t);
-      const paused = await session.post('/auth/login', { email: user.email, password: user.password });
-      expect(
-        (
-          await session.post('/auth/challenge/resolve', {
-            pendingToken: paused.body.pendingToken,
-            response: { code: unusedCode(secret) },
-          })
-        ).status,
-      ).toBe(200);
+      const { b: session } = await signInWithCode(user, secret);
       const answers = await Promise.all(
         Array.from({ length: 300 }, (_, i) =>
           session.post('/plugins/totp/disable', { code: String(100000 + i) }),
@@ -491,12 +489,7 @@ describe('security round 2', () => {
     it('a session opened with the second factor keeps refreshing', async () => {
       const user = await createUser(t);
       const secret = await enableTotp(user);
-      const b = await browser(t);
-      const paused = await b.post('/auth/login', { email: user.email, password: user.password });
-      const signedIn = await b.post('/auth/challenge/resolve', {
-        pendingToken: paused.body.pendingToken,
-        response: { code: unusedCode(secret) },
-      });
+      const { res: signedIn } = await signInWithCode(user, secret);
       await grantStaff(user.id);
       expect((await refreshWithToken(t, heldSession(signedIn).refresh)).status).toBe(200);
     });

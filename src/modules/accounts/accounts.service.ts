@@ -13,6 +13,9 @@ import { UsersRepository } from './users.repository';
 import { AuditService } from '../audit/audit.service';
 import { AUDIT_EVENTS } from '../audit/audit.types';
 
+/** SPEC 5.2.4: 5 wrong passwords in a row lock the account for 15 minutes (sign-in and reauthentication). */
+export const PASSWORD_LOCKOUT: LockoutPolicy = { maxAttempts: 5, lockMinutes: 15 };
+
 /** Wrong second-factor codes an account may send: `max` in `windowMinutes`, then `lockMinutes` of refusals. */
 export const SECOND_FACTOR_LIMIT = { max: 10, windowMinutes: 15, lockMinutes: 15 };
 

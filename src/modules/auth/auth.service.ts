@@ -9,7 +9,7 @@ import { ServiceError } from '../../common/errors';
 import { safeNext } from '../../common/redirects';
 import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
 import { AccountLifecycleService } from '../accounts/account-lifecycle.service';
-import { AccountsService } from '../accounts/accounts.service';
+import { AccountsService, PASSWORD_LOCKOUT } from '../accounts/accounts.service';
 import type { AccountState, CheckedPassword } from '../accounts/accounts.types';
 import { AuditService } from '../audit/audit.service';
 import { REFRESH_TTL_MS, TokensService } from '../identity/tokens.service';
@@ -29,8 +29,6 @@ import { PendingChallenge, PendingLoginsService, SET_INITIAL_PASSWORD } from './
 import type { PendingLoginRow } from './pending-logins.repository';
 import { ReauthService } from './reauth.service';
 
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_MINUTES = 15;
 export const PASSWORD_STRATEGY = 'password';
 /** SPEC 5.2.1: every login answer takes at least this long, whether or not the account exists. */
 export const LOGIN_FLOOR_MS = 500;
@@ -558,10 +556,7 @@ export class AuthService implements OnModuleInit {
    * decides the lock); a success is only claimed later, under the row lock (`claimPassword`).
    */
   private async checkPassword(email: string, password: string, client: ClientInfo): Promise<CheckedPassword> {
-    const checked = await this.accounts.checkPassword(email, password, {
-      maxAttempts: MAX_FAILED_LOGINS,
-      lockMinutes: LOCK_MINUTES,
-    });
+    const checked = await this.accounts.checkPassword(email, password, PASSWORD_LOCKOUT);
     if ('refused' in checked) {
       return this.refuse(checked.refused, client);
     }

@@ -4,13 +4,10 @@ import { DataSource } from 'typeorm';
 import type { AuthContext } from '../../common/access/auth-context';
 import { ServiceError } from '../../common/errors';
 import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
-import { AccountsService, BROWSER_SESSION_ONLY } from '../accounts/accounts.service';
+import { AccountsService, BROWSER_SESSION_ONLY, PASSWORD_LOCKOUT } from '../accounts/accounts.service';
 import { AuditService } from '../audit/audit.service';
 import { PluginsService } from '../plugins/plugins.service';
 import { CredentialsRepository } from './credentials.repository';
-
-/** The password lockout (SPEC 5.2.4), which wrong reauthentication passwords count toward. */
-const LOCKOUT = { maxAttempts: 5, lockMinutes: 15 };
 
 /**
  * `POST /auth/reauthenticate` (CONTRACTS 14.6): the owner of a browser session proves a factor
@@ -60,10 +57,10 @@ export class ReauthService {
         throw wrong('code', 'The code is not valid');
       }
     } else {
-      const checked = await this.accounts.recheckPassword(session.userId, input.password!, LOCKOUT);
+      const checked = await this.accounts.recheckPassword(session.userId, input.password!, PASSWORD_LOCKOUT);
       if (checked === 'locked') {
         throw new ServiceError('RATE_LIMITED', 'Too many wrong passwords; try again later', {
-          retryAfterSeconds: LOCKOUT.lockMinutes * 60,
+          retryAfterSeconds: PASSWORD_LOCKOUT.lockMinutes * 60,
         });
       }
       if (checked === 'wrong') {
