@@ -54,7 +54,7 @@ const ACCOUNT_COLUMNS = `
     (SELECT json_agg(json_build_object('id', r.id, 'name', r.name, 'slug', r.slug) ORDER BY r.level DESC, r.name)
        FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id),
     '[]'::json) AS roles,
-  -- The live sessions (CONTRACTS 14.1), for the account check of every access token's sid.
+  -- The live sessions, for the account check of every access token's sid.
   ARRAY(SELECT t.session_id::text FROM refresh_tokens t
          WHERE t.user_id = u.id AND t.consumed_at IS NULL AND t.expires_at > now()) AS sessions`;
 const ACCOUNT_SELECT = `SELECT ${ACCOUNT_COLUMNS} FROM users u`;
