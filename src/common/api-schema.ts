@@ -7,6 +7,10 @@
  * a field added to an answer without its schema fails the tests.
  */
 
+import { applyDecorators } from '@nestjs/common';
+import { ApiQuery, type ApiQueryOptions } from '@nestjs/swagger';
+import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE, MAX_SEARCH_LENGTH } from './pagination';
+
 /** A JSON Schema (2020-12, as OpenAPI 3.1 takes it). */
 export type JsonSchema = Record<string, unknown>;
 
@@ -46,8 +50,20 @@ export const INTEGER: JsonSchema = { type: 'integer' };
 export const DATE_TIME: JsonSchema = { type: 'string', format: 'date-time' };
 export const NULLABLE_DATE_TIME: JsonSchema = { type: ['string', 'null'], format: 'date-time' };
 export const UUID: JsonSchema = { type: 'string', format: 'uuid' };
-/** Any JSON value (settings values, metadata). */
-export const ANY: JsonSchema = {};
+/** Any JSON value (a json field, settings values, metadata): null, a boolean, a number, a string, a list or an object of them. */
+export const ANY: JsonSchema = namedSchema('JsonValue', {
+  description: 'Any JSON value',
+  anyOf: [
+    { type: 'null' },
+    { type: 'boolean' },
+    { type: 'number' },
+    { type: 'string' },
+    // Not `items: JsonValue`: TypeScript generators turn that into a type alias that refers to
+    // itself through an array, which TypeScript refuses; objects nest fine.
+    { type: 'array', items: {} },
+    { type: 'object', additionalProperties: schemaRef('JsonValue') },
+  ],
+});
 
 /** `{ message }`: the answer of a write that returns nothing else (a delete, a reset...). */
 export const MESSAGE_ANSWER: JsonSchema = objectSchema({ message: STRING });
@@ -56,7 +72,99 @@ export const MESSAGE_ANSWER: JsonSchema = objectSchema({ message: STRING });
 export const itemAnswer = (item: JsonSchema, extra: Record<string, JsonSchema> = {}): JsonSchema =>
   objectSchema({ message: STRING, item, ...extra });
 
-/** The list envelope (SPEC 2.5) with its items described. */
+/** The list envelope with its items described: a page of `item`s and `meta`. */
 export const listOf = (item: JsonSchema): JsonSchema => ({
-  allOf: [schemaRef('List'), { type: 'object', properties: { items: { type: 'array', items: item } } }],
+  type: 'object',
+  properties: { items: { type: 'array', items: item }, meta: schemaRef('ListMeta') },
+  required: ['items', 'meta'],
+  additionalProperties: false,
 });
+
+/** The fields of a collection as a schema builder reads them. */
+export interface SchemaDefinition {
+  fields: ReadonlyArray<{ name: string; type: string; hasMany?: boolean; options?: unknown }>;
+  drafts: boolean;
+}
+
+/**
+ * What the query language says of one collection, registered by the content module (which owns
+ * it) and read by the OpenAPI module for the per-collection operations: the `where` filter (its
+ * fields, each with the operators it takes; `and`/`or` lists of `self`) and the sortable fields.
+ */
+export interface ContentQuerySchemas {
+  where(def: SchemaDefinition, self: JsonSchema): JsonSchema;
+  sortable(def: SchemaDefinition): string[];
+}
+
+let contentQuery: ContentQuerySchemas | undefined;
+
+export function provideContentQuery(schemas: ContentQuerySchemas): void {
+  contentQuery = schemas;
+}
+
+/** The collection's `where` schema, or the generic `Where` when none is registered. */
+export const whereSchemaOf = (def: SchemaDefinition, self: JsonSchema): JsonSchema =>
+  contentQuery ? contentQuery.where(def, self) : schemaRef('Where');
+
+/** The fields `sort` may name on the collection's entries (none known: empty). */
+export const sortableFieldsOf = (def: SchemaDefinition): string[] => contentQuery?.sortable(def) ?? [];
+
+/** A query parameter as `@ApiQuery` takes it (optional unless said otherwise). */
+export interface QueryParameter {
+  name: string;
+  required?: boolean;
+  description?: string;
+  schema?: JsonSchema;
+  content?: Record<string, { schema: JsonSchema }>;
+}
+
+/**
+ * `@ApiQuery` declarations of what a list of src/common/pagination.ts takes: `page`, `limit`,
+ * `sort` (one of `sortable`, `-` first for descending), `search` when the list offers one, and
+ * `extra` parameters of its own.
+ */
+export function listQueryParameters(opts: {
+  sortable: readonly string[];
+  search?: boolean;
+  extra?: QueryParameter[];
+}): QueryParameter[] {
+  return [
+    {
+      name: 'page',
+      description: 'The page to answer, from 1',
+      schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
+    },
+    {
+      name: 'limit',
+      description: `Items per page; above ${MAX_LIMIT} it is clamped to ${MAX_LIMIT}`,
+      schema: { type: 'integer', minimum: 1, default: DEFAULT_LIMIT },
+    },
+    ...(opts.search
+      ? [
+          {
+            name: 'search',
+            description: 'Case-insensitive text the items contain',
+            schema: { type: 'string', maxLength: MAX_SEARCH_LENGTH },
+          },
+        ]
+      : []),
+    ...(opts.sortable.length
+      ? [
+          {
+            name: 'sort',
+            description: 'The field to sort by, `-` first for descending',
+            schema: { type: 'string', enum: opts.sortable.flatMap((f) => [f, `-${f}`]) },
+          },
+        ]
+      : []),
+    ...(opts.extra ?? []),
+  ];
+}
+
+/** `@ApiQuery` for each parameter (optional unless `required`), as one decorator. */
+export const ApiQueries = (params: QueryParameter[]): MethodDecorator =>
+  applyDecorators(...params.map((p) => ApiQuery({ required: false, ...p } as ApiQueryOptions)));
+
+/** `@ApiQueries(listQueryParameters(opts))`: the query of an admin list. */
+export const ApiListQuery = (opts: Parameters<typeof listQueryParameters>[0]): MethodDecorator =>
+  ApiQueries(listQueryParameters(opts));

@@ -5,7 +5,7 @@ export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 500;
 /** Above this a page number is refused (keeps the OFFSET an exact integer). */
 export const MAX_PAGE = 2_147_483_647;
-const MAX_SEARCH_LENGTH = 200;
+export const MAX_SEARCH_LENGTH = 200;
 
 export interface SortSpec<F extends string = string> {
   field: F;

@@ -1,7 +1,13 @@
 import type { SvcConfig } from '../../src/config/config.types';
 import type { OpenApiDocument } from '../../src/modules/openapi/openapi-document';
 import { bearerFor, createUser, signIn } from '../utils/auth';
-import { checkResponse, expectConforms, operationFor, validateOpenApi } from '../utils/openapi-check';
+import {
+  checkResponse,
+  expectConforms,
+  operationFor,
+  UNDOCUMENTED,
+  validateOpenApi,
+} from '../utils/openapi-check';
 import { serviceRoutes } from '../utils/routes';
 import { createTestApp, TestApp } from '../utils/test-app';
 
@@ -50,16 +56,41 @@ describe('OpenAPI document', () => {
     expect(JSON.stringify(doc)).not.toContain('"nullable"');
   });
 
-  it('lists every registered route, with {param} templates', () => {
-    const routes = serviceRoutes(t.app);
+  it('lists every registered API route, with {param} templates; not the pages and the docs', () => {
+    const all = serviceRoutes(t.app).map(({ method, path }) => ({
+      method: method.toLowerCase(),
+      path: path.replace(/:(\w+)/g, '{$1}'),
+    }));
+    const routes = all.filter(({ path }) => !UNDOCUMENTED.test(path));
     expect(routes.length).toBeGreaterThan(100);
     const missing = routes
-      .map(({ method, path }) => ({ method: method.toLowerCase(), path: path.replace(/:(\w+)/g, '{$1}') }))
       .filter(({ method, path }) => !doc.paths[path]?.[method])
       .map(({ method, path }) => `${method} ${path}`);
     expect(missing).toEqual([]);
+    // The HTML pages, their assets, Swagger UI and the document itself are no operations.
+    expect(all.filter(({ path }) => UNDOCUMENTED.test(path)).map(({ path }) => path)).toEqual(
+      expect.arrayContaining([
+        '/admin/login',
+        '/admin/assets/pages.css',
+        `${API}/docs`,
+        `${API}/openapi.json`,
+      ]),
+    );
+    expect(Object.keys(doc.paths).filter((p) => UNDOCUMENTED.test(p))).toEqual([]);
+    // Besides the routes: the operations of each collection and single of its own.
+    const own = Object.keys(doc.paths).filter(
+      (p) => !/\{slug\}/.test(p) && /\/(collections|singles)\//.test(p),
+    );
     const operations = Object.values(doc.paths).reduce((n, ops) => n + Object.keys(ops).length, 0);
-    expect(operations).toBe(routes.length);
+    const ownOperations = own.reduce(
+      (n, p) =>
+        n +
+        (doc.paths[p.replace(/\/(collections|singles)\/[^/]+/, '/$1/{slug}')]
+          ? Object.keys(doc.paths[p]).length
+          : 0),
+      0,
+    );
+    expect(operations).toBe(routes.length + ownOperations);
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const op of Object.values(ops)) {
         const params = (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
@@ -149,21 +180,53 @@ describe('OpenAPI document', () => {
     const names = (path: string) =>
       (doc.paths[`${API}${path}`].get.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
     expect(names('/users')).toEqual(expect.arrayContaining(['page', 'limit', 'search', 'sort']));
+    // Each list declares the sort fields it takes.
+    const sort = doc.paths[`${API}/users`].get.parameters!.find((p) => p.name === 'sort')!;
+    expect((sort.schema as { enum: string[] }).enum).toEqual(expect.arrayContaining(['email', '-createdAt']));
+    expect(names('/dashboard/activity')).toEqual(['page', 'limit']);
+    expect(names('/schema/journal')).toEqual(['page', 'limit', 'sort']);
+    expect(names('/audit')).toEqual(expect.arrayContaining(['event', 'actorId', 'from', 'to']));
     const content = ['where', 'sort', 'select', 'depth', 'richTextFormat', 'status'];
-    expect(names('/collections/{slug}/entries')).toEqual(
-      expect.arrayContaining([...content, 'page', 'limit']),
+    expect(names('/collections/{slug}/entries').sort()).toEqual([...content, 'page', 'limit'].sort());
+    expect(names('/collections/{slug}/entries/{id}').sort()).toEqual(
+      ['select', 'depth', 'richTextFormat', 'status'].sort(),
     );
-    expect(names('/collections/{slug}/entries/{id}')).toEqual(expect.arrayContaining(content));
-    expect(names('/collections/{slug}/entries/count')).toEqual(expect.arrayContaining(['where', 'status']));
+    expect(names('/collections/{slug}/entries/count').sort()).toEqual(['status', 'where']);
     const where = doc.paths[`${API}/collections/{slug}/entries`].get.parameters!.find(
       (p) => p.name === 'where',
     )!;
-    expect(where).toMatchObject({ style: 'deepObject', explode: true });
-    expect(String(where.description)).toMatch(/greater_than_equal[\s\S]*exists/);
+    expect(where.content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/Where' } } });
+    const own = doc.paths[`${API}/collections/books/entries`].get.parameters!.find(
+      (p) => p.name === 'where',
+    )!;
+    expect(own.content).toEqual({
+      'application/json': { schema: { $ref: '#/components/schemas/BooksWhere' } },
+    });
+    const books = doc.components.schemas.BooksWhere as {
+      properties: Record<string, { properties?: object }>;
+    };
+    expect(Object.keys(books.properties)).toEqual(
+      expect.arrayContaining(['id', 'createdAt', 'title', 'pages', 'genre', 'and', 'or']),
+    );
+    expect(Object.keys(books.properties.title.properties!)).toEqual(
+      expect.arrayContaining(['like', 'contains']),
+    );
+    expect(Object.keys(books.properties.pages.properties!)).not.toContain('like');
+    // The collection's own `sort` names its sortable fields (not a many-valued select).
+    const ownSort = doc.paths[`${API}/collections/books/entries`].get.parameters!.find(
+      (p) => p.name === 'sort',
+    )!;
+    const pattern = new RegExp(String((ownSort.schema as { pattern: string }).pattern));
+    expect(['-createdAt', 'title, -pages', 'genre'].filter((v) => !pattern.test(v))).toEqual([]);
+    expect(['tags', 'nope', 'title,'].filter((v) => pattern.test(v))).toEqual([]);
+    expect(books.properties.and).toMatchObject({
+      type: 'array',
+      items: { $ref: '#/components/schemas/BooksWhere' },
+    });
   });
 
   it('gives a configured collection its schema, referenced by its entry routes', () => {
-    const books = doc.components.schemas.Collection_books as { properties: Record<string, unknown> };
+    const books = doc.components.schemas.BooksEntry as { properties: Record<string, unknown> };
     expect(books.properties).toMatchObject({
       id: { type: 'string', format: 'uuid' },
       title: { type: ['string', 'null'] },
@@ -176,10 +239,24 @@ describe('OpenAPI document', () => {
     const list = doc.paths[`${API}/collections/{slug}/entries`].get;
     const slug = list.parameters!.find((p) => p.name === 'slug')!;
     expect((slug.schema as { enum: string[] }).enum).toContain('books');
-    expect(JSON.stringify(list.responses['200'])).toContain('#/components/schemas/Collection_books');
+    expect(JSON.stringify(list.responses['200'])).toContain('#/components/schemas/BooksEntry');
     expect(JSON.stringify(doc.paths[`${API}/collections/{slug}/entries`].post.requestBody)).toContain(
-      '#/components/schemas/Collection_books',
+      '#/components/schemas/BooksEntryInput',
     );
+    // The collection's own operations, typed with its schemas.
+    const own = doc.paths[`${API}/collections/books/entries`];
+    expect(own.get.operationId).toBe('listBooksEntries');
+    expect(own.post.operationId).toBe('createBooksEntry');
+    expect(own.get.parameters!.some((p) => p.name === 'slug')).toBe(false);
+    expect(own.post.requestBody).toEqual({
+      required: true,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/BooksEntryInput' } } },
+    });
+    expect(doc.paths[`${API}/collections/books/entries/{id}`].get.operationId).toBe('getBooksEntry');
+    // Drafts: a draft may leave a required field out, so the description names it instead.
+    const input = doc.components.schemas.BooksEntryInput as { required?: string[]; description: string };
+    expect(input.required).toBeUndefined();
+    expect(input.description).toContain('`title`');
   });
 
   it('describes the answers the service really gives', async () => {
@@ -242,25 +319,42 @@ describe('OpenAPI document', () => {
   });
 
   it('the check refuses answers that do not conform', () => {
-    const problem = { 'content-type': 'application/problem+json; charset=utf-8' };
+    const problem = { 'content-type': 'application/problem+json; charset=utf-8', 'x-request-id': 'r1' };
     expect(
       checkResponse(doc, 'GET', `${API}/users`, {
         status: 401,
         headers: problem,
         body: { error: { code: 'NOPE', message: 'x' } },
       }).join('\n'),
-    ).toMatch(/allowed values[\s\S]*'requestId'/);
+    ).toMatch(/requestId[\s\S]*allowed values/);
     expect(
       checkResponse(doc, 'GET', `${API}/users`, {
         status: 401,
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'x-request-id': 'r1' },
         body: {},
       }),
     ).toEqual([expect.stringContaining('content type "application/json" is not listed')]);
+    // The headers the answer declares: the request id always; a rate limit only where declared.
+    expect(
+      checkResponse(doc, 'GET', '/api/health', {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'x-ratelimit-limit': '10' },
+        body: {
+          ok: true,
+          version: '1',
+          uptime: 1,
+          timestamp: new Date().toISOString(),
+          database: { ok: true, dialect: 'postgres', latency: 1 },
+        },
+      }),
+    ).toEqual([
+      expect.stringContaining('the required header x-request-id is missing'),
+      expect.stringContaining('sent the header x-ratelimit-limit, which the answer does not declare'),
+    ]);
     expect(
       checkResponse(doc, 'GET', `${API}/users`, {
         status: 200,
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'x-request-id': 'r1' },
         body: { items: [] },
       }).join('\n'),
     ).toContain('meta');
@@ -269,6 +363,9 @@ describe('OpenAPI document', () => {
 
   it('matches literal segments before templates', () => {
     expect(operationFor(doc, 'GET', `${API}/collections/books/entries/count`).path).toBe(
+      `${API}/collections/books/entries/count`,
+    );
+    expect(operationFor(doc, 'GET', `${API}/collections/unknown/entries/count`).path).toBe(
       `${API}/collections/{slug}/entries/count`,
     );
   });
@@ -280,7 +377,9 @@ describe('OpenAPI document', () => {
       .send({ slug: 'late', fields: [{ name: 'note', type: 'textarea' }] })
       .expect(201);
     const res = await t.http.get(`${API}/openapi.json`).expect(200);
-    expect((res.body as OpenApiDocument).components.schemas.Collection_late).toBeDefined();
+    const late = res.body as OpenApiDocument;
+    expect(late.components.schemas.LateEntry).toBeDefined();
+    expect(late.paths[`${API}/collections/late/entries`].get.operationId).toBe('listLateEntries');
   });
 
   it('serves Swagger UI from local assets, scripts from this origin only', async () => {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import Ajv from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import type { OpenApiDocument } from '../../src/modules/openapi/openapi-document';
 
 /** What a supertest response offers the check. */
@@ -12,6 +12,12 @@ export interface CheckedResponse {
 }
 
 type Json = Record<string, unknown>;
+
+/**
+ * Addresses that are no API operations, so the document leaves them out: the HTML pages under
+ * /admin (not /admin/api), Swagger UI and the document itself.
+ */
+export const UNDOCUMENTED = /^\/admin(?:\/(?!api(?:\/|$))|$)|^\/admin\/api\/(?:docs(?:\/|$)|openapi\.json$)/;
 
 /** Compiled regular expressions of the document's path templates, literal segments first. */
 const templates = new WeakMap<OpenApiDocument, Array<{ path: string; re: RegExp }>>();
@@ -49,17 +55,15 @@ function findOperation(doc: OpenApiDocument, method: string, url: string): { pat
 }
 
 /** One ajv per document, holding its components; validators compiled once per schema. */
-const validators = new WeakMap<
-  OpenApiDocument,
-  { ajv: Ajv.Ajv; compiled: Map<object, Ajv.ValidateFunction> }
->();
+const validators = new WeakMap<OpenApiDocument, { ajv: Ajv; compiled: Map<object, ValidateFunction> }>();
 
-function validatorFor(doc: OpenApiDocument, schema: Json): Ajv.ValidateFunction {
+function validatorFor(doc: OpenApiDocument, schema: Json): ValidateFunction {
   let v = validators.get(doc);
   if (!v) {
-    // ajv 6 (draft-07) reads these schemas: 3.1's type arrays and the keywords used here are
-    // draft-07's too. The components become one schema with `definitions`, referred to by id.
-    const ajv = new Ajv({ allErrors: true, unknownFormats: 'ignore' });
+    // Ajv's draft-07 reads these schemas: 3.1's type arrays and the keywords used here are
+    // draft-07's too (OpenAPI's own keywords, `example`, `x-*`, are left alone: not strict).
+    // The components become one schema with `definitions`, referred to by id.
+    const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
     ajv.addSchema(
       JSON.parse(
         JSON.stringify({ $id: 'svc-openapi', definitions: doc.components.schemas }).replace(
@@ -113,6 +117,9 @@ export function checkResponse(
   url: string,
   res: CheckedResponse,
 ): string[] {
+  if (UNDOCUMENTED.test(url.split('?')[0])) {
+    return [];
+  }
   const found = findOperation(doc, method, url);
   const type = String(res.headers['content-type'] ?? '')
     .split(';')[0]
@@ -146,6 +153,18 @@ export function checkResponse(
   if (typeof response.$ref === 'string') {
     response = doc.components.responses[response.$ref.replace('#/components/responses/', '')] as Json;
   }
+  return [...checkHeaders(doc, where, op, response, res), ...checkBody(doc, where, op, response, res, type)];
+}
+
+/** The body against the answer's content: its type listed, its JSON valid against the schema. */
+function checkBody(
+  doc: OpenApiDocument,
+  where: string,
+  op: Json,
+  response: Json,
+  res: CheckedResponse,
+  type: string,
+): string[] {
   const content = response.content as Record<string, { schema?: Json }> | undefined;
   if (res.status >= 300 && res.status < 400) {
     // A redirect's or a 304's body (Express's "Found. Redirecting to...") is not the answer.
@@ -170,6 +189,49 @@ export function checkResponse(
   return media.schema ? validate(doc, where, media.schema, bodyOf(res)) : [];
 }
 
+/** Headers whose presence the document states: checked both ways. */
+const STATED_HEADERS = [
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'retry-after',
+  'etag',
+];
+
+/**
+ * The response's headers against the answer's: each declared `required` header is present, and
+ * a rate-limit, `Retry-After` or `ETag` header the service sent is declared (plugins aside).
+ */
+function checkHeaders(
+  doc: OpenApiDocument,
+  where: string,
+  op: Json,
+  response: Json,
+  res: CheckedResponse,
+): string[] {
+  const declared = new Map<string, Json>();
+  for (const [name, header] of Object.entries((response.headers ?? {}) as Record<string, Json>)) {
+    const ref =
+      typeof header.$ref === 'string' ? header.$ref.replace('#/components/headers/', '') : undefined;
+    const resolved = ref ? ((doc.components.headers ?? {}) as Record<string, Json>)[ref] : header;
+    declared.set(name.toLowerCase(), resolved ?? {});
+  }
+  const problems: string[] = [];
+  for (const [name, header] of declared) {
+    if (header.required === true && res.headers[name] === undefined) {
+      problems.push(`${where}: the required header ${name} is missing`);
+    }
+  }
+  if (op['x-plugin'] !== true) {
+    for (const name of STATED_HEADERS) {
+      if (res.headers[name] !== undefined && !declared.has(name)) {
+        problems.push(`${where}: sent the header ${name}, which the answer does not declare`);
+      }
+    }
+  }
+  return problems;
+}
+
 /** The JSON body, also when the test read it raw (a Buffer, with its own parser). */
 function bodyOf(res: CheckedResponse): unknown {
   if (Buffer.isBuffer(res.body)) {
@@ -187,7 +249,7 @@ function validate(doc: OpenApiDocument, where: string, schema: Json, body: unkno
   return fn(body)
     ? []
     : (fn.errors ?? []).map(
-        (e) => `${where}: body${e.dataPath} ${e.message ?? ''} ${JSON.stringify(e.params)}`,
+        (e) => `${where}: body${e.instancePath} ${e.message ?? ''} ${JSON.stringify(e.params)}`,
       );
 }
 

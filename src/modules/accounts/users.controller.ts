@@ -10,7 +10,7 @@ import { parseUserInput } from './user-input';
 import { UsersAdminService } from './users-admin.service';
 import type { UserSortField } from './accounts.types';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
-import { itemAnswer, listOf, MESSAGE_ANSWER } from '../../common/api-schema';
+import { ApiListQuery, itemAnswer, listOf, MESSAGE_ANSWER } from '../../common/api-schema';
 import { ROLE_REF, USER } from './accounts.openapi';
 
 const USER_ID = new IdPipe('user');
@@ -27,6 +27,7 @@ export class UsersController {
   @Get()
   @RequirePermission('read-users')
   @ApiOkResponse({ schema: listOf(USER) })
+  @ApiListQuery({ sortable: SORTABLE, search: true })
   list(@Query() query: Record<string, unknown>) {
     return this.users.list(
       parseListQuery(query, { sortable: SORTABLE, defaultSort: { field: 'createdAt', direction: 'asc' } }),

@@ -10,7 +10,7 @@ import { ApiKeysService } from './api-keys.service';
 import type { ApiKeySortField } from './api-keys.types';
 import { CreateApiKeyDto, RotateApiKeyDto, UpdateApiKeyDto } from './dto/api-key.dto';
 import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
-import { itemAnswer, listOf, STRING } from '../../common/api-schema';
+import { ApiListQuery, itemAnswer, listOf, STRING } from '../../common/api-schema';
 import { API_KEY } from './api-keys.openapi';
 
 const KEY_ID = new IdPipe('API key');
@@ -30,6 +30,7 @@ export class ApiKeysController {
 
   @Get()
   @ApiOkResponse({ schema: listOf(API_KEY) })
+  @ApiListQuery({ sortable: SORTABLE, search: true })
   list(@CurrentAuth() auth: AuthContext, @Query() query: Record<string, unknown>) {
     return this.keys.list(
       auth,

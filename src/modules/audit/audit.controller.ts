@@ -1,13 +1,13 @@
 import { Get, Logger, Query, Res } from '@nestjs/common';
 import { ApiOkResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { listOf } from '../../common/api-schema';
+import { ApiListQuery, ApiQueries, listOf } from '../../common/api-schema';
 import { RequirePermission } from '../../common/access/auth.decorators';
 import { SvcController } from '../../common/access/svc-controller';
 import { csvRow, writeChunk } from '../../common/csv';
 import { ServiceError } from '../../common/errors';
-import { AUDIT_ENTRY } from './audit.openapi';
-import { AuditService } from './audit.service';
+import { AUDIT_ENTRY, AUDIT_FILTERS, AUDIT_FORMAT } from './audit.openapi';
+import { AUDIT_SORTABLE, AuditService } from './audit.service';
 import type { AuditItem } from './audit.types';
 
 /** The export's columns, in order (the header row). */
@@ -49,6 +49,7 @@ export class AuditController {
   @Get()
   @RequirePermission('read-audit')
   @ApiOkResponse({ schema: listOf(AUDIT_ENTRY) })
+  @ApiListQuery({ sortable: AUDIT_SORTABLE, extra: AUDIT_FILTERS })
   list(@Query() query: Record<string, unknown>) {
     return this.audit.list(query);
   }
@@ -64,6 +65,7 @@ export class AuditController {
     description: 'The filtered audit log, newest first: a header row, then a row per entry',
     content: { 'text/csv': {} },
   })
+  @ApiQueries([...AUDIT_FILTERS, AUDIT_FORMAT])
   async export(@Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
     const format = query.format ?? 'csv';
     const filters = this.audit.filters(query);

@@ -23,7 +23,9 @@ export const PURGE_BATCH = 5000;
 
 /** `event` values: the names the service writes (`user-created`, `api-key-rotated`...). */
 const EVENT_NAME = /^[a-z0-9][a-z0-9._:-]{0,63}$/;
-const MAX_EVENTS = 50;
+export const MAX_EVENTS = 50;
+/** What the audit list sorts by (newest first by default; it has no search). */
+export const AUDIT_SORTABLE = ['createdAt'] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An ISO 8601 date, or date-time with an optional zone (none: UTC). */
 const ISO_DATE_TIME =
@@ -72,7 +74,7 @@ export class AuditService {
       ]);
     }
     const q = parseListQuery(query, {
-      sortable: ['createdAt'] as const,
+      sortable: AUDIT_SORTABLE,
       defaultSort: { field: 'createdAt', direction: 'desc' },
     });
     const { rows, total } = await this.repo.list(this.db.manager, filters, {

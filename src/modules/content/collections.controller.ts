@@ -1,6 +1,6 @@
 import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
-import { itemAnswer, listOf } from '../../common/api-schema';
+import { ApiListQuery, itemAnswer, listOf } from '../../common/api-schema';
 import { SvcController } from '../../common/access/svc-controller';
 import type { AuthContext } from '../../common/access/auth-context';
 import { CurrentAuth, RequirePermission } from '../../common/access/auth.decorators';
@@ -15,7 +15,7 @@ import {
   schemaApplied,
 } from './content.openapi';
 import type { Definition } from './content.types';
-import { definitionList, toDefinitionRecord } from './definition.mapper';
+import { DEFINITION_SORTABLE, definitionList, toDefinitionRecord } from './definition.mapper';
 import { SchemaService } from './schema.service';
 
 /** `/admin/api/collections`: the schema builder (SPEC 4.2, CONTRACTS 6). */
@@ -25,13 +25,17 @@ export class CollectionsController {
 
   @Get()
   @ApiOkResponse({ schema: listOf(COLLECTION_DEFINITION) })
+  @ApiListQuery({ sortable: DEFINITION_SORTABLE, search: true })
   async list(@Query() query: Record<string, unknown>) {
     return definitionList(await this.schema.all('collection'), query);
   }
 
   @Post()
   @RequirePermission('manage-settings')
-  @ApiBody({ schema: COLLECTION_INPUT, description: 'A collection definition (CONTRACTS 6)' })
+  @ApiBody({
+    schema: COLLECTION_INPUT,
+    description: 'A collection definition: its slug, labels, drafts and fields',
+  })
   @ApiCreatedResponse({ schema: itemAnswer(COLLECTION_DEFINITION) })
   async create(@Body() body: unknown, @CurrentAuth() auth: AuthContext) {
     const item = await this.schema.create('collection', body, auth);

@@ -13,16 +13,21 @@
  */
 import {
   ANY,
+  ApiQueries,
   BOOLEAN,
   DATE_TIME,
   type JsonSchema,
   namedSchema,
   NULLABLE_STRING,
   objectSchema,
+  provideContentQuery,
+  type QueryParameter,
   schemaRef,
+  type SchemaDefinition,
   STRING,
   UUID,
 } from '../../common/api-schema';
+import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE } from '../../common/pagination';
 import type { FieldType } from '../../config/config.types';
 import {
   FIELD_NAME_PATTERN,
@@ -45,6 +50,16 @@ import {
   RESERVED_FIELD_NAMES,
   RESERVED_SLUGS,
 } from './schema';
+import {
+  OPERATORS,
+  type Operator,
+  QUERY_LIMITS,
+  QUERY_PARAMETERS,
+  type QueryField,
+  type ResolvedField,
+  resolveDefinition,
+  type ValueType,
+} from './query';
 
 const NULL: JsonSchema = { type: 'null' };
 const SLUG: JsonSchema = { type: 'string', pattern: SLUG_PATTERN.source };
@@ -136,7 +151,7 @@ const REFERENCE_KEY: Partial<Record<FieldType, string>> = {
 };
 
 const fieldUnion = (enriched: boolean): JsonSchema => ({
-  description: 'A field definition (CONTRACTS 6), one shape per type',
+  description: 'A field definition: one shape per field type (`type` tells which)',
   oneOf: CONTENT_FIELD_TYPES.map((t) => fieldOfType(t, enriched)),
 });
 
@@ -424,6 +439,7 @@ function defaultInputOf(type: FieldType, many = false): JsonSchema {
           };
     case 'json':
       return {
+        ...ANY,
         description: `Any JSON value, at most ${MAX_JSON_DEPTH} levels deep and ${MAX_JSON_LENGTH} characters serialised`,
       };
     case 'richText':
@@ -500,7 +516,7 @@ function fieldInputOfType(type: FieldType): JsonSchema {
 /** A field of a definition body (CONTRACTS 6): one shape per type. */
 export const CONTENT_FIELD_INPUT = namedSchema('ContentFieldInput', {
   description:
-    "A field definition (CONTRACTS 6), one shape per type. Besides the schema: a number field's " +
+    "A field definition: one shape per field type (`type` tells which). Besides the schema: a number field's " +
     "`min` is at most its `max`, and its `defaultValue` lies between them; a select's option " +
     'values are distinct, and its `defaultValue` is among them',
   oneOf: CONTENT_FIELD_TYPES.map((t) => fieldInputOfType(t)),
@@ -635,10 +651,8 @@ export const UPDATE_WHERE_INPUT = namedSchema(
   objectSchema(
     {
       where: {
-        type: 'object',
-        description:
-          'The conditions, as the JSON form of the `where` query parameter of the entry list ' +
-          '(`{ "title": { "equals": "x" } }`, `and` / `or` lists); `{}` for every entry',
+        ...schemaRef('Where'),
+        description: 'The entries to update, as the `where` of the entry list; `{}` for every entry',
       },
       data: ENTRY_DATA,
       status: {
@@ -652,3 +666,196 @@ export const UPDATE_WHERE_INPUT = namedSchema(
     ['status'],
   ),
 );
+
+// ---------------------------------------------------------------------------------------------
+// The query of the entry reads (query/parse.ts, query/types.ts)
+
+const L = QUERY_LIMITS;
+const DATE_VALUE: JsonSchema = {
+  type: 'string',
+  maxLength: 64,
+  description: '`YYYY-MM-DD` (midnight UTC) or an ISO 8601 date-time with `Z` or an offset',
+};
+const VALUE_OF: Record<ValueType, JsonSchema> = {
+  string: { type: 'string', maxLength: L.maxValueLength },
+  number: { type: 'number' },
+  boolean: { type: 'boolean' },
+  date: DATE_VALUE,
+  uuid: { type: 'string', format: 'uuid' },
+  json: {},
+};
+const COMPARISONS: ReadonlySet<Operator> = new Set([
+  'greater_than',
+  'greater_than_equal',
+  'less_than',
+  'less_than_equal',
+]);
+const TEXT_OPERATORS: ReadonlySet<Operator> = new Set(['like', 'contains', 'search']);
+const orNullValue = (value: JsonSchema): JsonSchema =>
+  typeof value.type === 'string' ? { ...value, type: [value.type, 'null'] } : anyOf(value, NULL);
+const listValue = (value: JsonSchema): JsonSchema =>
+  anyOf(
+    { type: 'array', items: value, maxItems: L.maxListItems },
+    { type: 'string', description: 'The values separated by commas' },
+  );
+
+const OPERATOR_TEXT: Record<Operator, string> = {
+  equals: 'Equal to the value (for a many-valued field: holds it); `null`: the field is empty',
+  not_equals: 'Not equal to the value; `null`: the field is set',
+  greater_than: 'Greater than the value',
+  greater_than_equal: 'Greater than or equal to the value',
+  less_than: 'Less than the value',
+  less_than_equal: 'Less than or equal to the value',
+  like: 'Matches the case-sensitive pattern (`%` any text, `_` one character, `\\` escapes)',
+  contains: 'Contains the text, ignoring case',
+  search: 'Contains the text, ignoring case (same as `contains`)',
+  in: 'One of the values (a list, or the values separated by commas)',
+  not_in: 'None of the values (a list, or the values separated by commas)',
+  exists: '`true`: the field is set; `false`: it is empty',
+};
+
+/** The operators one field takes, with their value types. */
+function operatorsSchema(field: ResolvedField): JsonSchema {
+  const value: JsonSchema = field.options
+    ? { type: 'string', enum: [...field.options] }
+    : VALUE_OF[field.valueType];
+  const properties: Record<string, JsonSchema> = {};
+  for (const op of OPERATORS) {
+    const nullForm = (op === 'equals' || op === 'not_equals') && field.operators.has('exists');
+    if (!field.operators.has(op) && !nullForm) {
+      continue;
+    }
+    let schema: JsonSchema;
+    if (op === 'exists') {
+      schema = BOOLEAN;
+    } else if (op === 'in' || op === 'not_in') {
+      schema = listValue(value);
+    } else if (TEXT_OPERATORS.has(op)) {
+      schema = { type: 'string', maxLength: L.maxValueLength };
+    } else if (COMPARISONS.has(op)) {
+      schema = value;
+    } else {
+      schema = field.operators.has(op) ? orNullValue(value) : NULL;
+    }
+    properties[op] = { ...schema, description: OPERATOR_TEXT[op] };
+  }
+  return { type: 'object', properties, minProperties: 1, additionalProperties: false };
+}
+
+const groupOf = (self: JsonSchema, word: string): JsonSchema => ({
+  type: 'array',
+  items: self,
+  maxItems: L.maxNodes,
+  description: `Conditions of which ${word} must hold (groups nest at most ${L.maxDepth} levels)`,
+});
+
+const WHERE_DESCRIPTION =
+  `A filter: each field names its operators (\`{ "title": { "contains": "news" } }\`); several ` +
+  'fields or operators must all hold; `and` / `or` group conditions. At most ' +
+  `${L.maxConditions} conditions. Sent as JSON (\`where=<URL-encoded JSON>\`) or in brackets ` +
+  '(`where[title][contains]=news`).';
+
+/** The `where` of one collection: its filterable fields, each with the operators it takes. */
+const modelOf = (def: SchemaDefinition) =>
+  resolveDefinition({ fields: def.fields as readonly QueryField[], drafts: def.drafts });
+
+export function whereSchema(def: SchemaDefinition, self: JsonSchema): JsonSchema {
+  const model = modelOf(def);
+  const properties: Record<string, JsonSchema> = {};
+  for (const field of model.values()) {
+    if (field.operators.size > 0) {
+      properties[field.name] = operatorsSchema(field);
+    }
+  }
+  return {
+    type: 'object',
+    description: WHERE_DESCRIPTION,
+    properties: { ...properties, and: groupOf(self, 'all'), or: groupOf(self, 'at least one') },
+    additionalProperties: false,
+  };
+}
+
+provideContentQuery({
+  where: whereSchema,
+  sortable: (def) => [...modelOf(def).values()].filter((f) => f.sortable).map((f) => f.name),
+});
+
+/** The generic filter of the `{slug}` routes: any field name, with the operators of any type. */
+export const WHERE = namedSchema('Where', {
+  type: 'object',
+  description: `${WHERE_DESCRIPTION} Which operators a field takes depends on its type: see the collection's own \`<Name>Where\`.`,
+  properties: { and: groupOf(schemaRef('Where'), 'all'), or: groupOf(schemaRef('Where'), 'at least one') },
+  additionalProperties: namedSchema('WhereOperators', {
+    type: 'object',
+    properties: Object.fromEntries(
+      OPERATORS.map((op) => {
+        const value: JsonSchema = { type: ['string', 'number', 'boolean'] };
+        const schema =
+          op === 'exists'
+            ? BOOLEAN
+            : op === 'in' || op === 'not_in'
+              ? listValue(value)
+              : op === 'equals' || op === 'not_equals'
+                ? { type: ['string', 'number', 'boolean', 'null'] }
+                : TEXT_OPERATORS.has(op)
+                  ? { type: 'string' }
+                  : value;
+        return [op, { ...schema, description: OPERATOR_TEXT[op] }];
+      }),
+    ),
+    minProperties: 1,
+    additionalProperties: false,
+  }),
+});
+
+/** Each parameter of the content query, as the entry reads declare it. */
+const CONTENT_QUERY: Record<(typeof QUERY_PARAMETERS)[number], QueryParameter> = {
+  where: {
+    name: 'where',
+    description: WHERE_DESCRIPTION,
+    content: { 'application/json': { schema: WHERE } },
+  },
+  sort: {
+    name: 'sort',
+    description: `Fields to sort by, separated by commas (at most ${L.maxSortFields}), \`-\` first for descending; default \`-createdAt\``,
+    schema: { type: 'string', maxLength: L.maxParamLength, default: '-createdAt' },
+  },
+  page: {
+    name: 'page',
+    description: 'The page to answer, from 1',
+    schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
+  },
+  limit: {
+    name: 'limit',
+    description: `Entries per page; above ${MAX_LIMIT} it is clamped to ${MAX_LIMIT}`,
+    schema: { type: 'integer', minimum: 1, default: DEFAULT_LIMIT },
+  },
+  select: {
+    name: 'select',
+    description: 'Fields to answer, separated by commas (`id` and the timestamps always come)',
+    schema: { type: 'string', maxLength: L.maxParamLength },
+  },
+  depth: {
+    name: 'depth',
+    description: 'How many levels of related entries to include in place of their ids',
+    schema: { type: 'integer', minimum: 0, maximum: L.maxPopulateDepth, default: 0 },
+  },
+  richTextFormat: {
+    name: 'richTextFormat',
+    description: 'Rich text as Lexical JSON, as HTML, or both',
+    schema: { type: 'string', enum: ['json', 'html', 'both'], default: 'json' },
+  },
+  status: {
+    name: 'status',
+    description:
+      'Collections with drafts only (elsewhere a 400): published entries, drafts, or both; drafts need the update access',
+    schema: { type: 'string', enum: ['published', 'draft', 'all'], default: 'published' },
+  },
+};
+
+/** `@ApiQuery` of each content query parameter a read takes (the names its service accepts). */
+export const ApiContentQuery = (names: ReadonlyArray<(typeof QUERY_PARAMETERS)[number]>): MethodDecorator =>
+  ApiQueries(names.map((n) => CONTENT_QUERY[n]));
+
+/** Every parameter of the entry list. */
+export const LIST_QUERY = QUERY_PARAMETERS;

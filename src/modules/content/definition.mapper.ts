@@ -23,6 +23,8 @@ export function toDefinitionRecord(def: Definition): Record<string, unknown> {
 }
 
 const LIST_PARAMS = ['page', 'limit', 'search', 'sort'];
+/** What a definition list sorts by. */
+export const DEFINITION_SORTABLE = ['slug', 'createdAt'] as const;
 
 /** A List of definitions (page, limit, search in slug and labels, sort by slug or createdAt). */
 export function definitionList(
@@ -40,7 +42,7 @@ export function definitionList(
     );
   }
   const q = parseListQuery<'slug' | 'createdAt'>(query, {
-    sortable: ['slug', 'createdAt'],
+    sortable: DEFINITION_SORTABLE,
     defaultSort: { field: 'slug', direction: 'asc' },
   });
   const needle = q.search?.toLowerCase();

@@ -1,6 +1,6 @@
 import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
-import { itemAnswer, listOf } from '../../common/api-schema';
+import { ApiListQuery, itemAnswer, listOf } from '../../common/api-schema';
 import { SvcController } from '../../common/access/svc-controller';
 import type { AuthContext } from '../../common/access/auth-context';
 import { CurrentAuth, RequirePermission } from '../../common/access/auth.decorators';
@@ -12,7 +12,7 @@ import {
   SCHEMA_PREVIEW,
   schemaApplied,
 } from './content.openapi';
-import { definitionList, toDefinitionRecord } from './definition.mapper';
+import { DEFINITION_SORTABLE, definitionList, toDefinitionRecord } from './definition.mapper';
 import { SchemaService } from './schema.service';
 
 /** `/admin/api/field-groups`: reusable field sets embedded by component fields (SPEC 4.2). */
@@ -22,6 +22,7 @@ export class FieldGroupsController {
 
   @Get()
   @ApiOkResponse({ schema: listOf(FIELD_GROUP_DEFINITION) })
+  @ApiListQuery({ sortable: DEFINITION_SORTABLE, search: true })
   async list(@Query() query: Record<string, unknown>) {
     return definitionList(await this.schema.all('field-group'), query);
   }

@@ -1,10 +1,10 @@
 import { Get, Query } from '@nestjs/common';
 import { ApiOkResponse } from '@nestjs/swagger';
-import { listOf } from '../../common/api-schema';
+import { ApiListQuery, listOf } from '../../common/api-schema';
 import { SvcController } from '../../common/access/svc-controller';
 import { CookieOnly, SuperAdminOnly } from '../../common/access/auth.decorators';
 import { JOURNAL_RECORD } from './content.openapi';
-import { SchemaService } from './schema.service';
+import { JOURNAL_SORTABLE, SchemaService } from './schema.service';
 
 /** `GET /admin/api/schema/journal`: every applied schema change (cookie session, super-admin). */
 @SvcController('schema')
@@ -15,6 +15,7 @@ export class JournalController {
   @CookieOnly()
   @SuperAdminOnly()
   @ApiOkResponse({ schema: listOf(JOURNAL_RECORD) })
+  @ApiListQuery({ sortable: JOURNAL_SORTABLE })
   journal(@Query() query: Record<string, unknown>) {
     return this.schema.journal(query);
   }

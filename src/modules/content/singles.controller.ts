@@ -1,6 +1,6 @@
 import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
-import { itemAnswer, listOf } from '../../common/api-schema';
+import { ApiListQuery, itemAnswer, listOf } from '../../common/api-schema';
 import type { Request } from 'express';
 import { SvcController } from '../../common/access/svc-controller';
 import type { AuthContext } from '../../common/access/auth-context';
@@ -8,6 +8,7 @@ import { CurrentAuth, RequirePermission } from '../../common/access/auth.decorat
 import { Caller, ContentRoute, CurrentCaller, CurrentDefinition } from './content-route';
 import type { Definition } from './content.types';
 import {
+  ApiContentQuery,
   ENRICHED_SINGLE,
   SCHEMA_INPUT,
   SCHEMA_PREVIEW,
@@ -16,8 +17,8 @@ import {
   SINGLE_INPUT,
   SINGLE_UPDATE,
 } from './content.openapi';
-import { definitionList, toDefinitionRecord } from './definition.mapper';
-import { EntriesService } from './entries/entries.service';
+import { DEFINITION_SORTABLE, definitionList, toDefinitionRecord } from './definition.mapper';
+import { EntriesService, READ_PARAMS } from './entries/entries.service';
 import { SchemaService } from './schema.service';
 
 /** `/admin/api/singles`: single definitions and their one-row content (SPEC 4.2). */
@@ -30,13 +31,14 @@ export class SinglesController {
 
   @Get()
   @ApiOkResponse({ schema: listOf(SINGLE_DEFINITION) })
+  @ApiListQuery({ sortable: DEFINITION_SORTABLE, search: true })
   async list(@Query() query: Record<string, unknown>) {
     return definitionList(await this.schema.all('single'), query);
   }
 
   @Post()
   @RequirePermission('manage-settings')
-  @ApiBody({ schema: SINGLE_INPUT, description: 'A single definition (CONTRACTS 6)' })
+  @ApiBody({ schema: SINGLE_INPUT, description: 'A single definition: its slug, label, drafts and fields' })
   @ApiCreatedResponse({ schema: itemAnswer(SINGLE_DEFINITION) })
   async create(@Body() body: unknown, @CurrentAuth() auth: AuthContext) {
     const item = await this.schema.create('single', body, auth);
@@ -80,6 +82,7 @@ export class SinglesController {
 
   @Get(':slug')
   @ContentRoute('single', 'read')
+  @ApiContentQuery(READ_PARAMS)
   get(
     @CurrentDefinition() def: Definition,
     @Query() query: Record<string, unknown>,

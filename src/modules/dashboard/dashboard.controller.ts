@@ -1,7 +1,7 @@
 import { Get, Query, Req } from '@nestjs/common';
 import { ApiOkResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { listOf } from '../../common/api-schema';
+import { ApiListQuery, listOf } from '../../common/api-schema';
 import type { AuthContext } from '../../common/access/auth-context';
 import { CookieOnly, CurrentAuth } from '../../common/access/auth.decorators';
 import { SvcController } from '../../common/access/svc-controller';
@@ -25,6 +25,7 @@ export class DashboardController {
 
   @Get('recent-entries')
   @ApiOkResponse({ schema: listOf(RECENT_ENTRY) })
+  @ApiListQuery({ sortable: [] })
   recentEntries(
     @CurrentAuth() auth: AuthContext,
     @Req() req: Request,
@@ -35,6 +36,7 @@ export class DashboardController {
 
   @Get('activity')
   @ApiOkResponse({ schema: listOf(ACTIVITY_ITEM) })
+  @ApiListQuery({ sortable: [] })
   activity(@CurrentAuth() auth: AuthContext, @Req() req: Request, @Query() query: Record<string, unknown>) {
     return this.dashboard.activity(auth, req, query);
   }

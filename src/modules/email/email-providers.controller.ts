@@ -7,10 +7,10 @@ import {
   TestEmailProviderDto,
   UpdateEmailProviderDto,
 } from './dto/email-provider.dto';
-import { EmailProvidersService } from './email-providers.service';
+import { EmailProvidersService, SORTABLE } from './email-providers.service';
 import { EmailService } from './email.service';
 import { IdPipe } from '../../common/id.pipe';
-import { itemAnswer, listOf, MESSAGE_ANSWER } from '../../common/api-schema';
+import { ApiListQuery, itemAnswer, listOf, MESSAGE_ANSWER } from '../../common/api-schema';
 import { EMAIL_PROVIDER } from './email.openapi';
 
 const ProviderId = () => Param('id', new IdPipe('email provider'));
@@ -26,6 +26,7 @@ export class EmailProvidersController {
   @Get()
   @RequirePermission('read-email-providers')
   @ApiOkResponse({ schema: listOf(EMAIL_PROVIDER) })
+  @ApiListQuery({ sortable: SORTABLE, search: true })
   list(@Query() query: Record<string, unknown>) {
     return this.providers.list(query);
   }

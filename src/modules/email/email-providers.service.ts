@@ -26,7 +26,7 @@ export interface SendingProvider {
   smtp: SmtpSettings;
 }
 
-const SORTABLE: readonly ProviderSortField[] = ['name', 'createdAt'];
+export const SORTABLE: readonly ProviderSortField[] = ['name', 'createdAt'];
 
 function notFound(): ServiceError {
   return new ServiceError('NOT_FOUND', 'No such email provider');

@@ -8,9 +8,9 @@ import {
   UpdateEmailLayoutDto,
   UpdateEmailTemplateDto,
 } from './dto/email-template.dto';
-import { EmailTemplatesService } from './email-templates.service';
+import { EmailTemplatesService, SORTABLE } from './email-templates.service';
 import { IdPipe } from '../../common/id.pipe';
-import { itemAnswer, listOf } from '../../common/api-schema';
+import { ApiListQuery, itemAnswer, listOf } from '../../common/api-schema';
 import { EMAIL_LAYOUT, EMAIL_TEMPLATE, RENDERED_EMAIL } from './email.openapi';
 
 const TemplateId = () => Param('id', new IdPipe('email template'));
@@ -38,6 +38,7 @@ export class EmailTemplatesController {
   @Get()
   @RequirePermission('read-email-templates')
   @ApiOkResponse({ schema: listOf(EMAIL_TEMPLATE) })
+  @ApiListQuery({ sortable: SORTABLE, search: true })
   list(@Query() query: Record<string, unknown>) {
     return this.templates.list(query);
   }

@@ -22,7 +22,7 @@ import type {
   UpdateEmailTemplateDto,
 } from './dto/email-template.dto';
 
-const SORTABLE: readonly TemplateSortField[] = ['name', 'slug', 'createdAt', 'updatedAt'];
+export const SORTABLE: readonly TemplateSortField[] = ['name', 'slug', 'createdAt', 'updatedAt'];
 
 function notFound(): ServiceError {
   return new ServiceError('NOT_FOUND', 'No such email template');

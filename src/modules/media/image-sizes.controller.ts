@@ -5,9 +5,9 @@ import { CurrentAuth, RequirePermission } from '../../common/access/auth.decorat
 import { SvcController } from '../../common/access/svc-controller';
 import { IdPipe } from '../../common/id.pipe';
 import { CreateImageSizeDto, UpdateImageSizeDto } from './dto/image-size.dto';
-import { ImageSizesService } from './image-sizes.service';
+import { ImageSizesService, SORTABLE } from './image-sizes.service';
 import { MediaRegenerationService } from './media-regeneration.service';
-import { itemAnswer, listOf } from '../../common/api-schema';
+import { ApiListQuery, itemAnswer, listOf } from '../../common/api-schema';
 import { IMAGE_REGENERATION, IMAGE_SIZE } from './media.openapi';
 
 const SizeId = () => Param('id', new IdPipe('image size'));
@@ -23,6 +23,7 @@ export class ImageSizesController {
   /** Any signed-in caller (an upload form shows the sizes). */
   @Get()
   @ApiOkResponse({ schema: listOf(IMAGE_SIZE) })
+  @ApiListQuery({ sortable: SORTABLE, search: true })
   list(@Query() query: Record<string, unknown>) {
     return this.sizes.list(query);
   }

@@ -19,7 +19,7 @@ import type { MediaStorage } from './storage/media-storage';
 
 /** Every upload makes every size: a cap keeps an upload's work bounded. */
 export const MAX_IMAGE_SIZES = 20;
-const SORTABLE: readonly ImageSizeSortField[] = ['name', 'width', 'height', 'createdAt'];
+export const SORTABLE: readonly ImageSizeSortField[] = ['name', 'width', 'height', 'createdAt'];
 
 function notFound(): ServiceError {
   return new ServiceError('NOT_FOUND', 'No such image size');

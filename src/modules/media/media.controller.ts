@@ -10,7 +10,7 @@ import type { AuthContext } from '../../common/access/auth-context';
 import { CurrentAuth, OptionalAuth } from '../../common/access/auth.decorators';
 import { SvcController } from '../../common/access/svc-controller';
 import { IdPipe } from '../../common/id.pipe';
-import { FILE_CONTENT } from './media.openapi';
+import { FILE_CONTENT, FILE_HEADERS } from './media.openapi';
 import { MediaService } from './media.service';
 
 const MediaId = () => Param('id', new IdPipe('media file'));
@@ -21,12 +21,20 @@ const MediaId = () => Param('id', new IdPipe('media file'));
  */
 const FileAnswers = () =>
   applyDecorators(
-    ApiOkResponse({ description: 'The file, in its stored type', content: FILE_CONTENT }),
+    ApiOkResponse({
+      description: 'The file, in its stored type',
+      content: FILE_CONTENT,
+      headers: FILE_HEADERS,
+    }),
     ApiPartialContentResponse({
       description: 'The requested byte range (`Range`), with `Content-Range`',
       content: FILE_CONTENT,
+      headers: FILE_HEADERS,
     }),
-    ApiNotModifiedResponse({ description: 'Unchanged (`If-None-Match` / `If-Modified-Since`); no body' }),
+    ApiNotModifiedResponse({
+      description: 'Unchanged (`If-None-Match` / `If-Modified-Since`); no body',
+      headers: FILE_HEADERS,
+    }),
     ApiRequestedRangeNotSatisfiableResponse({
       description: 'The range is past the end of the file: `Content-Range: bytes */<size>`, no body',
     }),

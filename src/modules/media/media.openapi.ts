@@ -50,3 +50,17 @@ export const IMAGE_REGENERATION = namedSchema(
 
 /** A stored file: its own type, whatever it is (the type it was stored with). */
 export const FILE_CONTENT = { '*/*': {} };
+
+/** The cache headers of a served file (media-serving.ts `fileHeaders`). */
+export const FILE_HEADERS = {
+  ETag: { description: 'The version of the file, for `If-None-Match`', schema: { type: 'string' } },
+  'Last-Modified': {
+    description: 'When the file was stored, for `If-Modified-Since`',
+    schema: { type: 'string' },
+  },
+  'Cache-Control': {
+    description:
+      '`public, max-age=31536000, immutable` when visitors may read media, else `private, no-cache`',
+    schema: { type: 'string' },
+  },
+};

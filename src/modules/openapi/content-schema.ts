@@ -1,12 +1,63 @@
 import type { FieldConfig } from '../../config/config.types';
 import type { Definition } from '../content/content.types';
 import type { JsonSchema } from './dto-schema';
+import { pascalCase } from './operation-names';
 
-/** Component name of a collection's entry, a single's value, a field group's value. */
+/**
+ * Component name of a collection's entry, a single's value, a field group's value: the slug in
+ * PascalCase with the kind (`posts` → `PostsEntry`, `site-settings` → `SiteSettingsSingle`).
+ */
 export const contentSchemaName = (kind: Definition['kind'], slug: string): string =>
-  `${kind === 'collection' ? 'Collection' : kind === 'single' ? 'Single' : 'FieldGroup'}_${slug}`;
+  `${pascalCase(slug)}${kind === 'collection' ? 'Entry' : kind === 'single' ? 'Single' : 'FieldGroup'}`;
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+
+/** A Lexical editor state (the `LexicalNode` component describes its nodes). */
+const LEXICAL: JsonSchema = ref('LexicalDocument');
+
+/** A json field: any JSON value (an object, an array, a string, a number, a boolean or null). */
+const JSON_VALUE: JsonSchema = ref('JsonValue');
+
+/** The components rich text fields refer to: a Lexical document and its nodes. */
+export const LEXICAL_SCHEMAS: Record<string, JsonSchema> = {
+  LexicalDocument: {
+    type: 'object',
+    description: 'A Lexical editor state, as the editor serialises it (`editorState.toJSON()`)',
+    properties: {
+      root: {
+        type: 'object',
+        properties: {
+          type: { const: 'root' },
+          children: { type: 'array', items: ref('LexicalNode') },
+          version: { type: 'integer' },
+          direction: { type: ['string', 'null'], enum: ['ltr', 'rtl', null] },
+          format: { type: ['string', 'integer'] },
+          indent: { type: 'integer' },
+        },
+        required: ['type', 'children'],
+        additionalProperties: true,
+      },
+    },
+    required: ['root'],
+    additionalProperties: false,
+  },
+  LexicalNode: {
+    type: 'object',
+    description:
+      'A node of the document: `type` names it (`paragraph`, `heading`, `text`, `list`, `listitem`, `link`, `quote`...); element nodes hold `children`, text nodes `text`',
+    properties: {
+      type: { type: 'string' },
+      version: { type: 'integer' },
+      children: { type: 'array', items: ref('LexicalNode') },
+      text: { type: 'string' },
+      format: { type: ['string', 'integer'] },
+      tag: { type: 'string' },
+      url: { type: 'string' },
+    },
+    required: ['type'],
+    additionalProperties: true,
+  },
+};
 const nullable = (s: JsonSchema): JsonSchema =>
   typeof s.type === 'string' ? { ...s, type: [s.type, 'null'] } : { anyOf: [s, { type: 'null' }] };
 
@@ -69,21 +120,16 @@ export function fieldSchema(f: FieldConfig, known?: ReadonlySet<string>): JsonSc
       };
       break;
     case 'json':
-      return { description: 'any JSON value' };
+      return JSON_VALUE;
     case 'richText':
       return {
         anyOf: [
-          {
-            type: 'object',
-            properties: { root: { type: 'object' } },
-            required: ['root'],
-            description: 'Lexical JSON (the default `richTextFormat=json`)',
-          },
+          { ...LEXICAL, description: 'Lexical JSON (the default `richTextFormat=json`)' },
           { type: 'string', description: 'HTML (`richTextFormat=html`)' },
           {
             type: 'object',
             properties: {
-              json: { type: 'object', properties: { root: { type: 'object' } }, required: ['root'] },
+              json: LEXICAL,
               html: { type: 'string' },
             },
             required: ['json', 'html'],
@@ -198,9 +244,19 @@ export function definitionSchema(def: Definition, known?: ReadonlySet<string>): 
   };
 }
 
-/** Component name of what a write of a definition's entries (or a component value) takes. */
+/**
+ * Component name of what a write takes: a create of a collection's entry (`PostsEntryInput`), an
+ * update of a single (`SiteSettingsSingleInput`), a component value (`SeoFieldGroupInput`).
+ */
 export const contentInputSchemaName = (kind: Definition['kind'], slug: string): string =>
-  `${contentSchemaName(kind, slug)}_Input`;
+  `${contentSchemaName(kind, slug)}Input`;
+
+/** Component name of an update of a collection's entry: any of its fields (`PostsEntryUpdate`). */
+export const contentUpdateSchemaName = (slug: string): string =>
+  `${contentSchemaName('collection', slug)}Update`;
+
+/** Component name of a collection's filter (`PostsWhere`). */
+export const whereSchemaName = (slug: string): string => `${pascalCase(slug)}Where`;
 
 const orNull = (...schemas: JsonSchema[]): JsonSchema => ({ anyOf: [...schemas, { type: 'null' }] });
 const EMPTY: JsonSchema = { const: '' };
@@ -229,12 +285,7 @@ export function fieldInputSchema(f: FieldConfig): JsonSchema {
         EMPTY,
       );
     case 'richText':
-      return orNull({
-        type: 'object',
-        properties: { root: { type: 'object' } },
-        required: ['root'],
-        description: 'A Lexical editor state (JSON)',
-      });
+      return orNull({ ...LEXICAL, description: 'A Lexical editor state (JSON)' });
     case 'relationship':
     case 'upload': {
       const one: JsonSchema = {
@@ -257,13 +308,31 @@ export function fieldInputSchema(f: FieldConfig): JsonSchema {
   }
 }
 
+/** `s` without its null alternative (a type array's `'null'`, an `anyOf`'s `{ type: 'null' }`). */
+function withoutNull(s: JsonSchema): JsonSchema {
+  if (Array.isArray(s.type)) {
+    const types = (s.type as string[]).filter((t) => t !== 'null');
+    const out: JsonSchema = { ...s, type: types.length === 1 ? types[0] : types };
+    if (Array.isArray(s.enum)) {
+      out.enum = (s.enum as unknown[]).filter((v) => v !== null);
+    }
+    return out;
+  }
+  if (Array.isArray(s.anyOf)) {
+    const rest = (s.anyOf as JsonSchema[]).filter((b) => b.type !== 'null');
+    const { anyOf: _anyOf, ...others } = s;
+    return rest.length === 1 ? { ...rest[0], ...others } : { ...others, anyOf: rest };
+  }
+  return s;
+}
+
 /**
  * What a write of a definition's entries takes: its fields (none required here: a create of a
  * draft may be incomplete and an update sends what changes; the service names a missing required
  * field), `status` on drafts collections; never `id` or the timestamps (set by the service).
  * Inside a component the group's required fields are always required.
  */
-export function definitionInputSchema(def: Definition): JsonSchema {
+export function definitionInputSchema(def: Definition, create = false): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   // A JSON write of a media entry sets these only (content's MEDIA_EDITABLE_FIELDS): the rest
   // describe the stored file, made by the upload.
@@ -276,15 +345,30 @@ export function definitionInputSchema(def: Definition): JsonSchema {
   if (def.kind !== 'field-group' && def.drafts) {
     properties.status = { type: 'string', enum: ['draft', 'published'] };
   }
-  const required =
-    def.kind === 'field-group'
-      ? def.fields.filter((f) => f.required && (f.defaultValue === undefined || f.defaultValue === null))
-      : [];
+  // Required: what a create must send (no default fills it); a draft may leave them out.
+  const mandatory = fields
+    .filter((f) => f.required && (f.defaultValue === undefined || f.defaultValue === null))
+    .map((f) => f.name);
+  const enforced = def.kind === 'field-group' || (create && !def.drafts) ? mandatory : [];
+  for (const name of enforced) {
+    // A required field is refused as null (the service answers `required`): not in its type.
+    properties[name] = withoutNull(properties[name]);
+  }
+  const noun = def.labels?.singular ?? def.label ?? def.slug;
+  const description =
+    create && def.drafts && mandatory.length
+      ? `A new ${noun}. A draft may leave fields out; publishing needs ${mandatory.map((n) => `\`${n}\``).join(', ')}`
+      : create
+        ? `A new ${noun}`
+        : def.kind === 'field-group'
+          ? `A ${noun} value`
+          : `The fields of the ${noun} to change; the others keep their values`;
   return {
     type: 'object',
-    title: `${def.labels?.singular ?? def.label ?? def.slug} (write)`,
+    title: `${noun} (${create ? 'create' : 'write'})`,
+    description,
     properties,
-    ...(required.length ? { required: required.map((f) => f.name) } : {}),
+    ...(enforced.length ? { required: enforced } : {}),
     additionalProperties: false,
   };
 }

@@ -1,3 +1,4 @@
+import { DECORATORS } from '@nestjs/swagger/dist/constants';
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 
@@ -52,9 +53,13 @@ export class DtoSchemas {
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
     for (const [property, rules] of Object.entries(byProperty)) {
-      const { schema, optional } = this.property(type, property, rules);
+      const derived = this.property(type, property, rules);
+      // `@ApiProperty` describes what a rule of the service's own checks (a custom validator,
+      // `@Allow()` with the check in the service): its schema wins over what the rules say.
+      const declared = declaredProperty(type, property);
+      const schema = declared ? { ...withoutNotes(derived.schema), ...declared.schema } : derived.schema;
       properties[property] = schema;
-      if (!optional) {
+      if (declared?.required ?? !derived.optional) {
         required.push(property);
       }
     }
@@ -142,6 +147,51 @@ export class DtoSchemas {
     }
     return { schema, optional: optional || !checked };
   }
+}
+
+/** The schema without the notes `property` adds about rules it could not describe. */
+function withoutNotes(schema: JsonSchema): JsonSchema {
+  const { description, ...rest } = schema;
+  return typeof description === 'string' && /not described here/.test(description) ? rest : schema;
+}
+
+const TYPE_NAMES = new Map<unknown, string>([
+  [String, 'string'],
+  [Number, 'number'],
+  [Boolean, 'boolean'],
+  [Object, 'object'],
+  [Array, 'array'],
+]);
+
+/**
+ * The schema a DTO property declares with `@ApiProperty` (JSON Schema keywords as given; `type`
+ * as a name or a constructor; `nullable`, `isArray`), and whether it says it is required.
+ */
+function declaredProperty(
+  type: Ctor,
+  property: string,
+): { schema: JsonSchema; required?: boolean } | undefined {
+  const meta = Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, type.prototype as object, property) as
+    Record<string, unknown> | undefined;
+  if (!meta) {
+    return undefined;
+  }
+  const { type: declaredType, isArray, required, nullable, name: _name, enumName: _enumName, ...rest } = meta;
+  let schema: JsonSchema = { ...rest };
+  const typeName = typeof declaredType === 'string' ? declaredType : TYPE_NAMES.get(declaredType);
+  if (typeName && !schema.anyOf && !schema.oneOf && !schema.$ref) {
+    schema.type = typeName;
+  }
+  if (isArray === true) {
+    schema = { type: 'array', items: schema };
+  }
+  if (nullable === true) {
+    schema =
+      typeof schema.type === 'string'
+        ? { ...schema, type: [schema.type, 'null'] }
+        : { anyOf: [schema, { type: 'null' }] };
+  }
+  return { schema, ...(typeof required === 'boolean' ? { required } : {}) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
-import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { GUARDS_METADATA, HEADERS_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { DocumentBuilder } from '@nestjs/swagger';
 import { DECORATORS } from '@nestjs/swagger/dist/constants';
 import {
@@ -9,9 +9,9 @@ import {
   SUPER_ADMIN_ONLY,
 } from '../../common/access/auth.decorators';
 import { IS_PUBLIC } from '../../common/access/public.decorator';
-import { namedSchemas } from '../../common/api-schema';
+import { listOf, namedSchemas, sortableFieldsOf, whereSchemaOf } from '../../common/api-schema';
 import { ERROR_STATUS } from '../../common/errors';
-import { DEFAULT_LIMIT, MAX_LIMIT } from '../../common/pagination';
+import { MAX_LIMIT } from '../../common/pagination';
 import { SERVICE_VERSION } from '../../common/version';
 import { CSRF_HEADER } from '../auth/csrf.service';
 import type { ContentAction, Definition } from '../content/content.types';
@@ -19,10 +19,15 @@ import { SESSION_COOKIE } from '../identity/authentication.service';
 import {
   contentInputSchemaName,
   contentSchemaName,
+  contentUpdateSchemaName,
   definitionInputSchema,
   definitionSchema,
+  LEXICAL_SCHEMAS,
+  whereSchemaName,
 } from './content-schema';
 import { DtoSchemas, type JsonSchema } from './dto-schema';
+import { describeOperation, pascalCase, uniqueOperationIds } from './operation-names';
+import { TAG_DESCRIPTIONS } from './operations';
 import { type RegisteredRoute, templated } from './service-routes';
 
 /**
@@ -39,10 +44,12 @@ interface ContentRouteMeta {
 export interface OpenApiDocument {
   openapi: string;
   info: Record<string, unknown>;
+  servers?: Array<{ url: string; description?: string }>;
   paths: Record<string, Record<string, Operation>>;
   components: {
     schemas: Record<string, JsonSchema>;
     responses: Record<string, unknown>;
+    headers?: Record<string, unknown>;
     securitySchemes: Record<string, unknown>;
   };
   tags?: Array<Record<string, unknown>>;
@@ -62,20 +69,140 @@ const META = <T>(key: string, route: RegisteredRoute): T | undefined =>
 const schemaRef = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 const PROBLEM_TYPE = 'application/problem+json';
 
-/** A problem answer (SPEC 7) as every operation lists it. */
-const PROBLEM_RESPONSES: Record<string, string> = {
-  '400': 'The body, query or a parameter failed validation (`VALIDATION_ERROR`)',
-  '401': 'No, or bad, credentials (`AUTH_REQUIRED`, `AUTH_INVALID_CREDENTIALS`...)',
-  '403': 'Not allowed (`FORBIDDEN`, `CSRF_FAILED`...)',
-  '404': 'No such resource, or no such route (`NOT_FOUND`)',
-  '409': 'Conflict with the current state (`CONFLICT`, `DUPLICATE`)',
-  '413': 'The body is too large (`PAYLOAD_TOO_LARGE`)',
-  '415': 'The body is not JSON (`UNSUPPORTED_MEDIA_TYPE`)',
-  '422': 'Semantic validation failed (`INVALID_INPUT`)',
-  '429': 'A rate limit was reached (`RATE_LIMITED`; `Retry-After` set)',
-  '500': 'Server failure (`INTERNAL_ERROR`, `DATABASE_ERROR`)',
-  '503': 'A dependency is unavailable (`SERVICE_UNAVAILABLE`; `Retry-After` may be set)',
+type ProblemCode = keyof typeof ERROR_STATUS;
+
+/**
+ * The Problem answers an operation may list: what each status means, its usual code and, where
+ * a status has several, the others (each shown as an example of its own).
+ */
+const PROBLEM_RESPONSES: Record<
+  string,
+  { description: string; code: ProblemCode; message: string; more?: Array<[ProblemCode, string]> }
+> = {
+  '400': {
+    description:
+      'The body, the query or a path parameter is not valid: `error.data.errors` lists each problem',
+    code: 'VALIDATION_ERROR',
+    message: 'The request is not valid',
+  },
+  '401': {
+    description:
+      'Sign in first, or the credentials are wrong or expired (`AUTH_REQUIRED`, `AUTH_INVALID_CREDENTIALS`...)',
+    code: 'AUTH_REQUIRED',
+    message: 'Authentication required',
+    more: [['AUTH_INVALID_CREDENTIALS', 'Invalid email or password']],
+  },
+  '403': {
+    description:
+      'Signed in, but not allowed (`FORBIDDEN`), or the CSRF header is missing or wrong (`CSRF_FAILED`)',
+    code: 'FORBIDDEN',
+    message: 'You do not have permission to do this',
+    more: [['CSRF_FAILED', 'The CSRF token is missing or does not match']],
+  },
+  '404': {
+    description: 'No such resource, or no such route (`NOT_FOUND`)',
+    code: 'NOT_FOUND',
+    message: 'Not found',
+  },
+  '409': {
+    description: 'The change conflicts with the current state (`CONFLICT`, `DUPLICATE`)',
+    code: 'CONFLICT',
+    message: 'The change conflicts with the current state',
+    more: [['DUPLICATE', 'A record with this value exists already']],
+  },
+  '413': {
+    description: 'The body is larger than the service accepts (`PAYLOAD_TOO_LARGE`)',
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'The body is too large',
+  },
+  '415': {
+    description:
+      'The body is not in a content type the route takes (`UNSUPPORTED_MEDIA_TYPE`): send `Content-Type: application/json`',
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Send the body as application/json',
+  },
+  '422': {
+    description: 'The body is well-formed but cannot be applied (`INVALID_INPUT`)',
+    code: 'INVALID_INPUT',
+    message: 'The input cannot be applied',
+  },
+  '429': {
+    description: 'A rate limit was reached (`RATE_LIMITED`): retry after `Retry-After` seconds',
+    code: 'RATE_LIMITED',
+    message: 'Too many requests, retry later',
+  },
+  '500': {
+    description:
+      'The service failed (`INTERNAL_ERROR`, `DATABASE_ERROR`): retry, then report the `requestId`',
+    code: 'INTERNAL_ERROR',
+    message: 'Something went wrong',
+  },
+  '503': {
+    description: 'A dependency is unavailable (`SERVICE_UNAVAILABLE`): retry after `Retry-After` seconds',
+    code: 'SERVICE_UNAVAILABLE',
+    message: 'The service is unavailable, retry later',
+  },
 };
+
+/** A Problem answer with `code`, as the service sends it. */
+function problemExample(code: ProblemCode, message: string): Record<string, unknown> {
+  return {
+    error: {
+      code,
+      message,
+      requestId: '7f3c2a9e-5b1d-4c8e-9a2f-0d4e6b8c1a3f',
+      ...(code === 'VALIDATION_ERROR'
+        ? { data: { errors: [{ path: 'email', code: 'isEmail', message: 'email must be an email' }] } }
+        : code === 'RATE_LIMITED'
+          ? { data: { retryAfterSeconds: 60 } }
+          : {}),
+    },
+  };
+}
+
+const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+/** Headers every answer carries, and those of the rate limits and caches. */
+const HEADERS: Record<string, Record<string, unknown>> = {
+  'X-Request-Id': {
+    description:
+      'The id of this request (also `error.requestId` of a failure): quote it when reporting a problem',
+    required: true,
+    schema: { type: 'string' },
+  },
+  'X-RateLimit-Limit': {
+    description: 'The requests the budget allows per window (on API key answers and the sign-in routes)',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'The requests left in the current window',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-RateLimit-Reset': {
+    description: 'Seconds until the window restarts',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'Retry-After': {
+    description: 'Seconds to wait before retrying',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'Cache-Control': { description: 'How the answer may be cached', schema: { type: 'string' } },
+  ETag: { description: 'The version of the answer, for `If-None-Match`', schema: { type: 'string' } },
+};
+
+/**
+ * The headers a Problem answer of `status` carries: the request id, the budget of a rate-limited
+ * caller (an API key, the sign-in routes: failures spend it too), `Retry-After` on 429 and 503.
+ */
+function problemHeaders(status: string): Record<string, unknown> {
+  return {
+    'X-Request-Id': headerRef('X-Request-Id'),
+    ...(status === '429' || status === '503' ? { 'Retry-After': headerRef('Retry-After') } : {}),
+    'X-RateLimit-Limit': headerRef('X-RateLimit-Limit'),
+    'X-RateLimit-Remaining': headerRef('X-RateLimit-Remaining'),
+    'X-RateLimit-Reset': headerRef('X-RateLimit-Reset'),
+  };
+}
 
 /** Paths where a cookie write must carry the CSRF header (CONTRACTS 3.1: POST/PATCH under /auth/). */
 const needsCsrfHeader = (r: RegisteredRoute): boolean =>
@@ -86,16 +213,20 @@ const needsCsrfHeader = (r: RegisteredRoute): boolean =>
  * `openapi` field is set to 3.1.0 here; everything this module writes is 3.1 (type arrays, no
  * `nullable`), and `toOpenApi31` rewrites any 3.0 leftovers.
  */
-function skeleton(): OpenApiDocument {
+function skeleton(serverUrl: string): OpenApiDocument {
   const base = new DocumentBuilder()
     .setOpenAPIVersion('3.1.0')
     .setTitle('svc')
     .setDescription(
-      'Authentication and content REST API. Failures answer `application/problem+json` with the ' +
-        '`Problem` envelope (SPEC 7). Entries of every collection are described under ' +
-        '`components.schemas.Collection_<slug>`; the templated `{slug}` routes refer to all of them.',
+      'Authentication and content REST API. Every failure answers `application/problem+json` with the ' +
+        '`Problem` envelope (`error.code`, `error.message`, `error.requestId`). Each collection and ' +
+        'single has operations of its own (`/admin/api/collections/<slug>/entries`...) typed with its ' +
+        'schemas (`<Name>Entry`, `<Name>EntryInput`, `<Name>Where`); the `{slug}` operations serve ' +
+        'every collection at once. Sign in with a browser session (cookie and CSRF header), a Bearer ' +
+        'access token, or an API key.',
     )
     .setVersion(SERVICE_VERSION)
+    .setLicense('MIT', 'https://opensource.org/license/mit')
     .addSecurity('session', {
       type: 'apiKey',
       in: 'cookie',
@@ -108,7 +239,7 @@ function skeleton(): OpenApiDocument {
       name: CSRF_HEADER,
       description:
         'Equal to the `svc_csrf` cookie (from `GET /admin/api/auth/csrf`); needed with cookies on ' +
-        'POST and PATCH under `/admin/api/auth/` (CONTRACTS 3.1).',
+        'POST and PATCH under `/admin/api/auth/`.',
     })
     .addSecurity('bearer', {
       type: 'http',
@@ -120,13 +251,14 @@ function skeleton(): OpenApiDocument {
       type: 'http',
       scheme: 'bearer',
       bearerFormat: 'svc_live_…',
-      description: 'An API key: `Authorization: Bearer svc_live_…` (CONTRACTS 7).',
+      description: 'An API key (created under `/admin/api/api-keys`): `Authorization: Bearer svc_live_…`.',
     })
     .build();
   const codes = Object.keys(ERROR_STATUS);
   return {
     ...(base as unknown as Omit<OpenApiDocument, 'paths' | 'components'>),
     openapi: '3.1.0',
+    servers: [{ url: serverUrl, description: 'This service (paths start with /admin/api or /api)' }],
     paths: {},
     components: {
       securitySchemes: base.components?.securitySchemes ?? {},
@@ -135,7 +267,7 @@ function skeleton(): OpenApiDocument {
           type: 'string',
           enum: codes,
           description:
-            'SPEC 7: ' +
+            'What went wrong, with the HTTP status each code answers: ' +
             codes.map((c) => `${c} (${ERROR_STATUS[c as keyof typeof ERROR_STATUS]})`).join(', '),
         },
         ValidationIssue: {
@@ -146,7 +278,7 @@ function skeleton(): OpenApiDocument {
         },
         Problem: {
           type: 'object',
-          description: 'Every failure (SPEC 7), content type `application/problem+json`.',
+          description: 'Every failure, content type `application/problem+json`.',
           properties: {
             error: {
               type: 'object',
@@ -187,15 +319,30 @@ function skeleton(): OpenApiDocument {
         },
         List: {
           type: 'object',
-          description: 'The list envelope (SPEC 2.5); `items` as the route describes them.',
-          properties: { items: { type: 'array' }, meta: schemaRef('ListMeta') },
+          description: 'A page of a list: the items, and where the page stands (`meta`).',
+          properties: { items: { type: 'array', items: { type: 'object' } }, meta: schemaRef('ListMeta') },
           required: ['items', 'meta'],
         },
       },
+      headers: HEADERS,
       responses: Object.fromEntries(
-        Object.entries(PROBLEM_RESPONSES).map(([status, description]) => [
+        Object.entries(PROBLEM_RESPONSES).map(([status, p]) => [
           `Problem${status}`,
-          { description, content: { [PROBLEM_TYPE]: { schema: schemaRef('Problem') } } },
+          {
+            description: p.description,
+            headers: problemHeaders(status),
+            content: {
+              [PROBLEM_TYPE]: {
+                schema: schemaRef('Problem'),
+                examples: Object.fromEntries(
+                  [[p.code, p.message] as [ProblemCode, string], ...(p.more ?? [])].map(([code, message]) => [
+                    code,
+                    { summary: code, value: problemExample(code, message) },
+                  ]),
+                ),
+              },
+            },
+          },
         ]),
       ),
     },
@@ -237,7 +384,8 @@ function problemsOf(r: RegisteredRoute, hasInput: boolean, params: string[]): Re
   if (r.method === 'POST' || r.method === 'PATCH' || r.method === 'PUT') {
     statuses.add('409').add('413').add('415').add('422');
   }
-  if (r.path === '/api/health') {
+  if (r.path === '/api/health' || rateLimited(r, securityOf(r))) {
+    // A budget whose counter store (Redis) cannot be read answers 503 with `Retry-After`.
     statuses.add('503');
   }
   const out: Record<string, unknown> = {};
@@ -246,6 +394,7 @@ function problemsOf(r: RegisteredRoute, hasInput: boolean, params: string[]): Re
   }
   out.default = {
     description: 'Any other failure',
+    headers: problemHeaders('503'),
     content: { [PROBLEM_TYPE]: { schema: schemaRef('Problem') } },
   };
   return out;
@@ -255,6 +404,7 @@ interface DeclaredAnswer {
   description?: string;
   schema?: JsonSchema;
   content?: Record<string, unknown>;
+  headers?: Record<string, unknown>;
 }
 
 /**
@@ -270,6 +420,7 @@ function declaredAnswers(r: RegisteredRoute): Record<string, unknown> {
   for (const [status, answer] of Object.entries(declared)) {
     out[status] = {
       description: answer.description || 'Success',
+      ...(answer.headers ? { headers: answer.headers } : {}),
       ...(answer.content
         ? { content: answer.content }
         : answer.schema
@@ -363,85 +514,92 @@ export const LIST_ROUTES: ReadonlySet<string> = new Set([
   '/admin/api/users/{id}/roles',
 ]);
 
-const LIST_PARAMETERS = [
-  { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
-  {
-    name: 'limit',
-    in: 'query',
-    schema: { type: 'integer', minimum: 1, default: DEFAULT_LIMIT },
-    description: `Items per page; above ${MAX_LIMIT} it is clamped to ${MAX_LIMIT}`,
-  },
-];
-
-/** What the admin lists take besides the page (src/common/pagination.ts). */
-const ADMIN_LIST_PARAMETERS = [
-  {
-    name: 'search',
-    in: 'query',
-    schema: { type: 'string', maxLength: 200 },
-    description: 'Case-insensitive text search, where the list offers one',
-  },
-  {
-    name: 'sort',
-    in: 'query',
-    schema: { type: 'string', pattern: '^-?[A-Za-z]+$' },
-    description: 'One sortable field of the list, `-` first for descending; another field is `400`',
-  },
-];
-
-/** The content query (SPEC 4.3, docs/api.md "Queries") of the entry reads. */
-const CONTENT_QUERY_PARAMETERS = [
-  {
-    name: 'where',
-    in: 'query',
-    style: 'deepObject',
-    explode: true,
-    schema: { type: 'object' },
-    description:
-      '`where[<field>][<operator>]=<value>`, with `and`/`or` nesting (`where[or][0][title][equals]=a`), ' +
-      'or `where=<URL-encoded JSON>`. Operators: equals, not_equals, greater_than, ' +
-      'greater_than_equal, less_than, less_than_equal, like (case-sensitive pattern), contains and ' +
-      'search (case-insensitive substring), in and not_in (comma-separated), exists (true/false)',
-  },
-  {
-    name: 'sort',
-    in: 'query',
-    schema: { type: 'string' },
-    description: 'Comma-separated sortable fields (at most 10), `-` for descending; default `-createdAt`',
-  },
-  {
-    name: 'select',
-    in: 'query',
-    schema: { type: 'string' },
-    description: 'Comma-separated fields to answer (`id` and the timestamps always come)',
-  },
-  { name: 'depth', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 5, default: 0 } },
-  {
-    name: 'richTextFormat',
-    in: 'query',
-    schema: { type: 'string', enum: ['json', 'html', 'both'], default: 'json' },
-  },
-  {
-    name: 'status',
-    in: 'query',
-    schema: { type: 'string', enum: ['published', 'draft', 'all'], default: 'published' },
-    description: 'Collections with drafts only; drafts need the update access',
-  },
-];
-
 /** Tags: the path's first segment after `/admin/api` (`users`, `auth`, `collections`...). */
 const tagOf = (path: string): string =>
   path === '/api/health' ? 'health' : path.replace(/^\/admin\/api\/?/, '').split('/')[0] || 'service';
 
 /**
- * The document of the routes, built once from the registered routes. Content entry schemas are
- * not part of it: `withContent` adds them from the current definitions.
+ * Routes that are no API operations: the HTML pages and the docs (`@ApiExcludeController`,
+ * `@ApiExcludeEndpoint`).
  */
-export function buildRoutesDocument(routes: RegisteredRoute[]): OpenApiDocument {
-  const doc = skeleton();
+function excluded(r: RegisteredRoute): boolean {
+  const controller = (Reflect.getMetadata(DECORATORS.API_EXCLUDE_CONTROLLER, r.cls) ?? []) as boolean[];
+  const endpoint = Reflect.getMetadata(DECORATORS.API_EXCLUDE_ENDPOINT, r.handler) as
+    { disable?: boolean } | undefined;
+  return controller[0] === true || endpoint?.disable === true;
+}
+
+/** The query parameters the handler declares with `@ApiQuery` (the lists, the content reads). */
+function declaredQuery(r: RegisteredRoute): Array<Record<string, unknown>> {
+  const params = (Reflect.getMetadata(DECORATORS.API_PARAMETERS, r.handler) ?? []) as Array<
+    Record<string, unknown>
+  >;
+  return params
+    .filter((p) => p.in === 'query')
+    .map((p) => ({
+      name: p.name,
+      in: 'query',
+      ...(p.required === true ? { required: true } : {}),
+      ...(p.description ? { description: p.description } : {}),
+      ...(p.content ? { content: p.content } : { schema: p.schema ?? { type: 'string' } }),
+      ...(p.style ? { style: p.style, explode: p.explode } : {}),
+    }));
+}
+
+/** Whether the route spends a rate-limit budget that sets `X-RateLimit-*` on its answers. */
+function rateLimited(r: RegisteredRoute, security: Array<Record<string, string[]>>): boolean {
+  const guards = [
+    ...((Reflect.getMetadata(GUARDS_METADATA, r.handler) ?? []) as Array<{ name?: string }>),
+    ...((Reflect.getMetadata(GUARDS_METADATA, r.cls) ?? []) as Array<{ name?: string }>),
+  ];
+  return guards.some((g) => g?.name === 'AuthRateLimitGuard') || security.some((s) => 'apiKey' in s);
+}
+
+/** The headers of a success answer: the request id, and the rate limit and cache headers it sets. */
+function successHeaders(
+  r: RegisteredRoute,
+  security: Array<Record<string, string[]>>,
+): Record<string, unknown> {
+  const set = ((Reflect.getMetadata(HEADERS_METADATA, r.handler) ?? []) as Array<{ name: string }>).map((h) =>
+    h.name.toLowerCase(),
+  );
+  return {
+    'X-Request-Id': headerRef('X-Request-Id'),
+    ...(rateLimited(r, security)
+      ? {
+          'X-RateLimit-Limit': headerRef('X-RateLimit-Limit'),
+          'X-RateLimit-Remaining': headerRef('X-RateLimit-Remaining'),
+          'X-RateLimit-Reset': headerRef('X-RateLimit-Reset'),
+        }
+      : {}),
+    ...(set.includes('cache-control') ? { 'Cache-Control': headerRef('Cache-Control') } : {}),
+    ...(set.includes('etag') ? { ETag: headerRef('ETag') } : {}),
+  };
+}
+
+/** Adds `headers` to every success answer of `op` that does not list its own. */
+export function addSuccessHeaders(op: Operation, headers: Record<string, unknown>): void {
+  for (const [status, answer] of Object.entries(op.responses)) {
+    if (/^[23]\d\d$/.test(status) && answer && typeof answer === 'object' && !('$ref' in answer)) {
+      const a = answer as { headers?: Record<string, unknown> };
+      a.headers = { ...headers, ...a.headers };
+    }
+  }
+}
+
+/**
+ * The document of the routes, built once from the registered routes. Content entry schemas are
+ * not part of it: `withContent` adds them from the current definitions. `serverUrl`: the public
+ * address of the service (`NEXT_PUBLIC_APP_URL`).
+ */
+export function buildRoutesDocument(routes: RegisteredRoute[], serverUrl: string): OpenApiDocument {
+  const doc = skeleton(serverUrl);
   const dtos = new DtoSchemas();
   const tags = new Set<string>();
   for (const r of routes) {
+    if (excluded(r)) {
+      continue;
+    }
     const { path, params } = templated(r.path);
     const args = argsOf(r);
     const content = META<ContentRouteMeta>(CONTENT_ROUTE, r);
@@ -453,7 +611,7 @@ export function buildRoutesDocument(routes: RegisteredRoute[]): OpenApiDocument 
     }));
     for (const q of args.query) {
       if (q.name) {
-        parameters.push({ name: q.name, in: 'query', schema: {} });
+        parameters.push({ name: q.name, in: 'query', schema: { type: 'string' } });
       } else if (DtoSchemas.isDto(q.type)) {
         const ref = dtos.refOf(q.type);
         parameters.push({
@@ -466,14 +624,18 @@ export function buildRoutesDocument(routes: RegisteredRoute[]): OpenApiDocument 
         });
       }
     }
+    const declaredParams = declaredQuery(r);
     const tag = tagOf(r.path);
     tags.add(tag);
+    const text = describeOperation(r, path);
+    const security = securityOf(r);
     const op: Operation = {
-      operationId: `${r.cls.name}_${r.name}`,
+      operationId: text.operationId,
       tags: [tag],
-      summary: `${r.method} ${path}`,
+      summary: text.summary,
+      description: text.description,
       ...(parameters.length ? { parameters } : {}),
-      security: securityOf(r),
+      security,
       responses: {},
     };
     const permissions = META<string[]>(REQUIRED_PERMISSIONS, r);
@@ -509,10 +671,8 @@ export function buildRoutesDocument(routes: RegisteredRoute[]): OpenApiDocument 
       };
     }
     const list = r.method === 'GET' && LIST_ROUTES.has(path);
-    if (list) {
-      op.parameters = [...parameters, ...LIST_PARAMETERS, ...ADMIN_LIST_PARAMETERS];
-    } else if (content?.action === 'read' && r.method === 'GET' && args.query.some((q) => !q.name)) {
-      op.parameters = [...parameters, ...CONTENT_QUERY_PARAMETERS];
+    if (declaredParams.length) {
+      op.parameters = [...parameters, ...declaredParams];
     }
     const declared = declaredAnswers(r);
     op.responses = {
@@ -529,102 +689,321 @@ export function buildRoutesDocument(routes: RegisteredRoute[]): OpenApiDocument 
       // The handler answers its success under another status (a redirect, a 204): not this one.
       delete op.responses[String(r.status)];
     }
+    addSuccessHeaders(op, successHeaders(r, security));
     doc.paths[path] ??= {};
     doc.paths[path][r.method.toLowerCase()] = op;
   }
   Object.assign(doc.components.schemas, dtos.schemas, namedSchemas());
-  doc.tags = [...tags].sort().map((name) => ({ name }));
+  doc.tags = [...tags].sort().map((name) => ({
+    name,
+    ...(Object.prototype.hasOwnProperty.call(TAG_DESCRIPTIONS, name)
+      ? { description: TAG_DESCRIPTIONS[name] }
+      : {}),
+  }));
   return toOpenApi31(doc);
 }
 
-/** The content parts of the document (SPEC 4): one schema per collection, single, field group. */
+/** The content parts of the document: one schema per collection, single, field group. */
 export interface ContentDefinitions {
   collections: Definition[];
   singles: Definition[];
   fieldGroups: Definition[];
 }
 
-const anyOfRefs = (defs: Definition[], name = contentSchemaName): JsonSchema =>
-  defs.length
-    ? { anyOf: defs.map((d) => schemaRef(name(d.kind, d.slug))) }
-    : { type: 'object', description: 'No definition exists yet' };
+const anyOfRefs = (defs: Definition[], name: (d: Definition) => string): JsonSchema =>
+  defs.length > 1
+    ? { anyOf: defs.map((d) => schemaRef(name(d))) }
+    : defs.length
+      ? schemaRef(name(defs[0]))
+      : { type: 'object', description: 'No definition exists yet', additionalProperties: false };
 
 /**
- * The routes document with the content definitions: `Collection_<slug>`, `Single_<slug>` and
- * `FieldGroup_<slug>` schemas, the `{slug}` parameter of content routes listing the slugs, and
- * the bodies and answers of the entry routes referring to the schemas (`anyOf` over the
- * definitions: the path is one template for every collection; the slug picks the schema).
+ * The routes document with the content definitions: the schemas of each collection
+ * (`<Name>Entry`, `<Name>EntryInput`, `<Name>EntryUpdate`, `<Name>Where`), single and field
+ * group; the `{slug}` operations referring to all of them (the slug picks one); and operations
+ * of each collection and single of its own, typed with its schemas.
  */
 export function withContent(routesDoc: OpenApiDocument, defs: ContentDefinitions): OpenApiDocument {
   const doc = structuredClone(routesDoc);
+  const schemas = doc.components.schemas;
   const known = new Set(defs.collections.map((d) => d.slug));
   for (const def of [...defs.collections, ...defs.singles, ...defs.fieldGroups]) {
-    doc.components.schemas[contentSchemaName(def.kind, def.slug)] = definitionSchema(def, known);
-    doc.components.schemas[contentInputSchemaName(def.kind, def.slug)] = definitionInputSchema(def);
+    schemas[contentSchemaName(def.kind, def.slug)] = definitionSchema(def, known);
+    schemas[contentInputSchemaName(def.kind, def.slug)] = definitionInputSchema(
+      def,
+      def.kind === 'collection',
+    );
+    if (def.kind === 'collection') {
+      schemas[contentUpdateSchemaName(def.slug)] = definitionInputSchema(def);
+      schemas[whereSchemaName(def.slug)] = whereSchemaOf(def, schemaRef(whereSchemaName(def.slug)));
+    }
   }
-  for (const [path, ops] of Object.entries(doc.paths)) {
+  Object.assign(schemas, LEXICAL_SCHEMAS);
+  const collections: ContentKind = {
+    kind: 'collection',
+    defs: defs.collections,
+    entry: (d) => contentSchemaName('collection', d.slug),
+    create: (d) => contentInputSchemaName('collection', d.slug),
+    update: (d) => contentUpdateSchemaName(d.slug),
+  };
+  const singles: ContentKind = {
+    kind: 'single',
+    defs: defs.singles,
+    entry: (d) => contentSchemaName('single', d.slug),
+    create: (d) => contentInputSchemaName('single', d.slug),
+    update: (d) => contentInputSchemaName('single', d.slug),
+  };
+  // The bulk bodies' `data`: an update of any collection (the path's).
+  for (const name of ['BulkUpdateInput', 'UpdateWhereInput']) {
+    const data = (schemas[name] as { properties?: Record<string, JsonSchema> } | undefined)?.properties;
+    if (data?.data) {
+      data.data = { ...anyOfRefs(defs.collections, collections.update), description: data.data.description };
+    }
+  }
+  const generic = Object.entries(doc.paths);
+  for (const [path, ops] of generic) {
     const kind = path.startsWith('/admin/api/collections/{slug}')
-      ? 'collection'
+      ? collections
       : path.startsWith('/admin/api/singles/{slug}')
-        ? 'single'
+        ? singles
         : undefined;
     if (!kind) {
       continue;
     }
-    const list = kind === 'collection' ? defs.collections : defs.singles;
-    const entry = anyOfRefs(list);
-    const input = anyOfRefs(list, contentInputSchemaName);
     for (const [method, op] of Object.entries(ops)) {
       const slug = op.parameters?.find((p) => p.name === 'slug' && p.in === 'path');
-      if (slug && list.length) {
-        slug.schema = { type: 'string', enum: list.map((d) => d.slug) };
-        slug.description = `The ${kind}; its entries are described by \`${contentSchemaName(kind, '<slug>')}\``;
+      if (slug && kind.defs.length) {
+        slug.schema = { type: 'string', enum: kind.defs.map((d) => d.slug) };
+        slug.description = `The ${kind.kind}'s slug`;
       }
-      if (!op['x-access-rule']) {
+      const route = CONTENT_OPERATIONS[path]?.[method];
+      if (!route || !op['x-access-rule']) {
         continue;
       }
-      const route = ENTRY_ROUTES[path]?.[method];
-      if (!route) {
-        continue;
-      }
-      const status = Object.keys(op.responses).find((s) => /^2\d\d$/.test(s))!;
-      const answer = (schema: JsonSchema) =>
-        (op.responses[status] = { description: 'Success', content: { 'application/json': { schema } } });
-      const writes = (op.requestBody as { content?: Record<string, { schema: JsonSchema }> } | undefined)
-        ?.content?.['application/json'];
-      switch (route) {
-        case 'read':
-          answer(entry);
-          break;
-        case 'list':
-          answer({ allOf: [schemaRef('List'), { properties: { items: { type: 'array', items: entry } } }] });
-          op.parameters = [...(op.parameters ?? []), ...LIST_PARAMETERS];
-          break;
-        case 'create':
-          if (writes) {
-            writes.schema = input;
-            if (known.has('media')) {
-              (op.requestBody as { content: Record<string, unknown> }).content['multipart/form-data'] =
-                MEDIA_UPLOAD;
-            }
-          }
-          // Without read access the item echoes the fields sent, with `id` and the timestamps.
-          answer(entryAnswer(entry));
-          break;
-        case 'update':
-          if (writes) {
-            writes.schema = input;
-          }
-          answer(entryAnswer({ anyOf: [entry, WITHHELD_ENTRY] }));
-          break;
-        case 'delete':
-        case 'duplicate':
-          answer(entryAnswer({ anyOf: [entry, WITHHELD_ENTRY] }));
-          break;
+      typeContentOperation(op, route, {
+        entry: anyOfRefs(kind.defs, kind.entry),
+        create: anyOfRefs(kind.defs, kind.create),
+        update: anyOfRefs(kind.defs, kind.update),
+        media: known.has('media'),
+      });
+      for (const def of kind.defs) {
+        const own = ownOperation(op, route, def, kind, schemas);
+        const ownPath = path.replace('{slug}', def.slug);
+        doc.paths[ownPath] ??= {};
+        doc.paths[ownPath][method] = own;
       }
     }
   }
+  doc.paths = Object.fromEntries(Object.entries(doc.paths).sort(([a], [b]) => a.localeCompare(b)));
+  uniqueOperationIds(doc.paths);
+  pruneComponents(doc);
   return doc;
+}
+
+interface ContentKind {
+  kind: 'collection' | 'single';
+  defs: Definition[];
+  entry: (d: Definition) => string;
+  create: (d: Definition) => string;
+  update: (d: Definition) => string;
+}
+
+type ContentOperation =
+  | 'list'
+  | 'read'
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'duplicate'
+  | 'count'
+  | 'bulkDelete'
+  | 'bulkUpdate'
+  | 'updateWhere';
+
+/**
+ * The content routes that get an operation per collection (or single), by path and method, and
+ * what each does. Answers of `read`...`duplicate` are typed here; the others declare theirs.
+ */
+const CONTENT_OPERATIONS: Record<string, Record<string, ContentOperation>> = {
+  '/admin/api/collections/{slug}/entries': { get: 'list', post: 'create', patch: 'updateWhere' },
+  '/admin/api/collections/{slug}/entries/count': { get: 'count' },
+  '/admin/api/collections/{slug}/entries/bulk-delete': { post: 'bulkDelete' },
+  '/admin/api/collections/{slug}/entries/bulk-update': { post: 'bulkUpdate' },
+  '/admin/api/collections/{slug}/entries/{id}': { get: 'read', patch: 'update', delete: 'delete' },
+  '/admin/api/collections/{slug}/entries/{id}/duplicate': { post: 'duplicate' },
+  '/admin/api/singles/{slug}': { get: 'read', patch: 'update' },
+};
+
+/** Id and summary of a collection's (or single's) own operation. */
+function ownText(route: ContentOperation, name: string, noun: string, single: boolean): [string, string] {
+  if (single) {
+    return route === 'read'
+      ? [`get${name}Single`, `Get the ${noun} single`]
+      : [`update${name}Single`, `Update the ${noun} single`];
+  }
+  const table: Record<ContentOperation, [string, string]> = {
+    list: [`list${name}Entries`, `List ${noun} entries`],
+    create: [`create${name}Entry`, `Create a ${noun} entry`],
+    updateWhere: [`update${name}EntriesWhere`, `Update the ${noun} entries a filter matches`],
+    count: [`count${name}Entries`, `Count ${noun} entries`],
+    bulkDelete: [`delete${name}Entries`, `Delete ${noun} entries by id`],
+    bulkUpdate: [`update${name}Entries`, `Update ${noun} entries by id`],
+    read: [`get${name}Entry`, `Get a ${noun} entry`],
+    update: [`update${name}Entry`, `Update a ${noun} entry`],
+    delete: [`delete${name}Entry`, `Delete a ${noun} entry`],
+    duplicate: [`duplicate${name}Entry`, `Duplicate a ${noun} entry`],
+  };
+  return table[route];
+}
+
+/** The `{slug}` operation, made the operation of one collection (or single). */
+function ownOperation(
+  generic: Operation,
+  route: ContentOperation,
+  def: Definition,
+  kind: ContentKind,
+  schemas: Record<string, JsonSchema>,
+): Operation {
+  const op = structuredClone(generic);
+  const name = pascalCase(def.slug);
+  const [operationId, summary] = ownText(route, name, def.slug, kind.kind === 'single');
+  op.operationId = operationId;
+  op.summary = summary;
+  op.description =
+    `${String(generic.description ?? '')} This operation serves the \`${def.slug}\` ${kind.kind} only, typed with its schemas.`.trim();
+  if (typeof op['x-access-rule'] === 'string') {
+    op['x-access-rule'] = op['x-access-rule'].replace('{slug}', def.slug);
+  }
+  op.parameters = (op.parameters ?? []).filter(
+    (p) => !(p.in === 'path' && p.name === 'slug') && !(p.name === 'status' && !def.drafts),
+  );
+  const sortable = sortableFieldsOf(def);
+  for (const p of op.parameters) {
+    if (p.name === 'where' && p.content) {
+      p.content = { 'application/json': { schema: schemaRef(whereSchemaName(def.slug)) } };
+    } else if (p.name === 'sort' && p.in === 'query' && sortable.length) {
+      // Field names are letters, digits and `_`: safe inside the pattern.
+      const field = `\\s*-?(?:${sortable.join('|')})\\s*`;
+      p.description = `${String(p.description)}. Sortable: ${sortable.map((f) => `\`${f}\``).join(', ')}`;
+      p.schema = { ...(p.schema as JsonSchema), pattern: `^${field}(?:,${field})*$` };
+    }
+  }
+  if (!op.parameters.length) {
+    delete op.parameters;
+  }
+  const media = def.slug === 'media' && def.source === 'system';
+  typeContentOperation(op, route, {
+    entry: schemaRef(kind.entry(def)),
+    create: schemaRef(kind.create(def)),
+    update: schemaRef(kind.update(def)),
+    media,
+    mediaOnly: media,
+  });
+  if (route === 'bulkUpdate' || route === 'updateWhere') {
+    const body = op.requestBody as { content: Record<string, { schema: JsonSchema }> };
+    // The shared body with this collection's `data` (and `where`): one closed object.
+    const base = schemas[route === 'bulkUpdate' ? 'BulkUpdateInput' : 'UpdateWhereInput'] as {
+      properties: Record<string, JsonSchema>;
+    };
+    const properties: Record<string, JsonSchema> = {
+      ...base.properties,
+      data: { ...schemaRef(kind.update(def)), description: base.properties.data?.description },
+    };
+    if (route === 'updateWhere') {
+      properties.where = {
+        ...schemaRef(whereSchemaName(def.slug)),
+        description: base.properties.where?.description,
+      };
+    }
+    body.content = { 'application/json': { schema: { ...base, properties } } };
+  }
+  return op;
+}
+
+/** Types the body and the answer of an entry operation with the given schemas. */
+function typeContentOperation(
+  op: Operation,
+  route: ContentOperation,
+  s: { entry: JsonSchema; create: JsonSchema; update: JsonSchema; media: boolean; mediaOnly?: boolean },
+): void {
+  const status = Object.keys(op.responses).find((code) => /^2\d\d$/.test(code));
+  if (!status) {
+    return;
+  }
+  const headers = (op.responses[status] as { headers?: unknown }).headers;
+  const answer = (schema: JsonSchema, description = 'Success') =>
+    (op.responses[status] = {
+      description,
+      ...(headers ? { headers } : {}),
+      content: { 'application/json': { schema } },
+    });
+  const body = op.requestBody as { content?: Record<string, { schema: JsonSchema }> } | undefined;
+  switch (route) {
+    case 'read':
+      answer(s.entry, 'The entry');
+      break;
+    case 'list':
+      answer(listOf(s.entry), 'A page of entries');
+      break;
+    case 'create':
+      if (body?.content) {
+        body.content = s.mediaOnly
+          ? { 'multipart/form-data': MEDIA_UPLOAD }
+          : {
+              'application/json': { schema: s.create },
+              ...(s.media ? { 'multipart/form-data': MEDIA_UPLOAD } : {}),
+            };
+      }
+      // Without read access the item echoes the fields sent, with `id` and the timestamps.
+      answer(entryAnswer(s.entry), 'The entry made');
+      break;
+    case 'update':
+      if (body?.content) {
+        body.content = { 'application/json': { schema: s.update } };
+      }
+      answer(entryAnswer({ anyOf: [s.entry, WITHHELD_ENTRY] }), 'The entry as it is now');
+      break;
+    case 'delete':
+      answer(entryAnswer({ anyOf: [s.entry, WITHHELD_ENTRY] }), 'The entry deleted');
+      break;
+    case 'duplicate':
+      answer(entryAnswer({ anyOf: [s.entry, WITHHELD_ENTRY] }), 'The copy made');
+      break;
+    default:
+      break;
+  }
+}
+
+/**
+ * Drops the component schemas, responses and headers nothing refers to (transitively from the
+ * paths): a shape no route uses would only mislead a client generator.
+ */
+function pruneComponents(doc: OpenApiDocument): void {
+  const sections = doc.components as unknown as Record<string, Record<string, unknown>>;
+  const used = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+    } else if (node && typeof node === 'object') {
+      for (const [k, v] of Object.entries(node)) {
+        const m = k === '$ref' && typeof v === 'string' ? /^#\/components\/(\w+)\/(.+)$/.exec(v) : null;
+        if (m && !used.has(v as string) && sections[m[1]]?.[m[2]] !== undefined) {
+          used.add(v as string);
+          visit(sections[m[1]][m[2]]);
+        } else if (!m) {
+          visit(v);
+        }
+      }
+    }
+  };
+  visit(doc.paths);
+  for (const section of ['schemas', 'responses', 'headers']) {
+    for (const name of Object.keys(sections[section] ?? {})) {
+      if (!used.has(`#/components/${section}/${name}`)) {
+        delete sections[section][name];
+      }
+    }
+  }
 }
 
 /**
@@ -647,35 +1026,22 @@ const entryAnswer = (item: JsonSchema): JsonSchema => ({
   additionalProperties: false,
 });
 
-type EntryRoute = 'list' | 'read' | 'create' | 'update' | 'delete' | 'duplicate';
-
 /**
- * The routes of `withContent` that answer entries (EntriesController, the singles' content), by
- * path and method. The other routes under the same paths (definitions, schemas, counts, bulk
- * writes) declare their fixed answers on their handlers.
- */
-const ENTRY_ROUTES: Record<string, Record<string, EntryRoute>> = {
-  '/admin/api/collections/{slug}/entries': { get: 'list', post: 'create' },
-  '/admin/api/collections/{slug}/entries/{id}': { get: 'read', patch: 'update', delete: 'delete' },
-  '/admin/api/collections/{slug}/entries/{id}/duplicate': { post: 'duplicate' },
-  '/admin/api/singles/{slug}': { get: 'read', patch: 'update' },
-};
-
-/**
- * The upload that makes a media entry (CONTRACTS 11): `multipart/form-data` with the file and the
- * media fields a write may set (media/media.service.ts `receive`).
+ * The upload that makes a media entry: `multipart/form-data` with the file and the media fields a
+ * write may set (media/media.service.ts `receive`).
  */
 const MEDIA_UPLOAD = {
   schema: {
     type: 'object',
     description: 'The built-in `media` collection only: its entries are made by uploading the file',
     properties: {
-      file: { type: 'string', format: 'binary' },
-      alt: { type: 'string' },
+      file: { type: 'string', format: 'binary', description: 'The file' },
+      alt: { type: 'string', description: 'Text describing the image, for screen readers' },
       caption: { type: 'string' },
     },
     required: ['file'],
   },
+  encoding: { file: { contentType: 'application/octet-stream' } },
 };
 
 /**

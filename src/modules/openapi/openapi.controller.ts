@@ -5,7 +5,7 @@ import { SvcController } from '../../common/access/svc-controller';
 import { ServiceError } from '../../common/errors';
 import { OpenApiService } from './openapi.service';
 import { DOCS_CSP, DOCS_HTML, docsAsset } from './swagger-ui';
-import { ApiOkResponse } from '@nestjs/swagger';
+import { ApiExcludeEndpoint } from '@nestjs/swagger';
 
 /** `GET /admin/api/openapi.json` (the OpenAPI 3.1 document) and Swagger UI at `/admin/api/docs`. */
 @SvcController('')
@@ -15,14 +15,14 @@ export class OpenApiController {
   @Get('openapi.json')
   @Public()
   @Header('Cache-Control', 'no-cache')
-  @ApiOkResponse({ description: 'The OpenAPI 3.1 document', schema: { type: 'object' } })
+  @ApiExcludeEndpoint()
   document() {
     return this.openapi.document();
   }
 
   @Get('docs')
   @Public()
-  @ApiOkResponse({ description: 'The Swagger UI page', content: { 'text/html': {} } })
+  @ApiExcludeEndpoint()
   docs(@Res() res: Response): void {
     this.requireDocs();
     res
@@ -34,10 +34,7 @@ export class OpenApiController {
 
   @Get('docs/:asset')
   @Public()
-  @ApiOkResponse({
-    description: 'A file of the Swagger UI page',
-    content: { 'text/css': {}, 'text/javascript': {} },
-  })
+  @ApiExcludeEndpoint()
   asset(@Param('asset') name: string, @Res() res: Response): void {
     this.requireDocs();
     const asset = docsAsset(name);

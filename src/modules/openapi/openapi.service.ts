@@ -17,6 +17,7 @@ import { registeredRoutes } from './service-routes';
 export class OpenApiService implements OnApplicationBootstrap {
   /** Swagger UI at /admin/api/docs: outside production, or with SVC_API_DOCS=true. */
   readonly docsEnabled: boolean;
+  private readonly serverUrl: string;
   private routesDoc?: OpenApiDocument;
   private cached?: { key: string; doc: OpenApiDocument };
 
@@ -26,14 +27,15 @@ export class OpenApiService implements OnApplicationBootstrap {
     @Inject(SVC_OPTIONS) options: SvcOptions,
   ) {
     this.docsEnabled = apiDocsEnabled(options.production);
+    this.serverUrl = options.publicUrl;
   }
 
   onApplicationBootstrap(): void {
-    this.routesDoc = buildRoutesDocument(registeredRoutes(this.modules));
+    this.routesDoc = buildRoutesDocument(registeredRoutes(this.modules), this.serverUrl);
   }
 
   async document(): Promise<OpenApiDocument> {
-    this.routesDoc ??= buildRoutesDocument(registeredRoutes(this.modules));
+    this.routesDoc ??= buildRoutesDocument(registeredRoutes(this.modules), this.serverUrl);
     const [collections, singles, fieldGroups] = await Promise.all([
       this.schema.all('collection'),
       this.schema.all('single'),

@@ -9,7 +9,7 @@ import {
   Res,
   UseGuards,
 } from '@nestjs/common';
-import { ApiOkResponse, ApiResponse } from '@nestjs/swagger';
+import { ApiExcludeController, ApiOkResponse, ApiResponse } from '@nestjs/swagger';
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { Public } from '../../common/access/public.decorator';
@@ -86,6 +86,7 @@ const ASSETS = {
 @SvcController('admin', { absolute: true })
 @Public()
 @UseGuards(PagesEnabledGuard)
+@ApiExcludeController()
 export class PagesController {
   @Get()
   @PageAnswer()

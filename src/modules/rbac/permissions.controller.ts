@@ -5,8 +5,8 @@ import { SvcController } from '../../common/access/svc-controller';
 import type { AuthContext } from '../../common/access/auth-context';
 import { CurrentAuth, RequirePermission } from '../../common/access/auth.decorators';
 import { CreatePermissionDto, UpdatePermissionDto } from './dto/permission.dto';
-import { PermissionsService } from './permissions.service';
-import { itemAnswer, listOf } from '../../common/api-schema';
+import { PermissionsService, SORTABLE } from './permissions.service';
+import { ApiListQuery, itemAnswer, listOf } from '../../common/api-schema';
 import { PERMISSION } from './rbac.openapi';
 
 const PermissionId = () => Param('id', new IdPipe('permission'));
@@ -19,6 +19,7 @@ export class PermissionsController {
   @Get()
   @RequirePermission('read-permissions', 'read-roles')
   @ApiOkResponse({ schema: listOf(PERMISSION) })
+  @ApiListQuery({ sortable: SORTABLE, search: true })
   list(@CurrentAuth() auth: AuthContext, @Query() query: Record<string, unknown>) {
     return this.permissions.list(auth, query);
   }

@@ -16,7 +16,7 @@ import { CORE_PERMISSION_SLUGS } from './rbac.constants';
 import { RbacService } from './rbac.service';
 import { defaultPermissionName, emptyToNull, permissionSlug } from './rbac-names';
 
-const SORTABLE: readonly PermissionSortField[] = ['slug', 'resource', 'action', 'createdAt'];
+export const SORTABLE: readonly PermissionSortField[] = ['slug', 'resource', 'action', 'createdAt'];
 
 /**
  * The permission catalogue. Creating or deleting a permission changes what super-admins hold and

@@ -11,8 +11,8 @@ import {
   ReplaceRolePermissionsDto,
   UpdateRoleDto,
 } from './dto/role.dto';
-import { RolesService } from './roles.service';
-import { itemAnswer, listOf } from '../../common/api-schema';
+import { PERMISSION_SORTABLE, ROLE_SORTABLE, RolesService } from './roles.service';
+import { ApiListQuery, itemAnswer, listOf } from '../../common/api-schema';
 import { PERMISSION, ROLE } from './rbac.openapi';
 
 const RoleId = () => Param('id', new IdPipe('role'));
@@ -27,6 +27,7 @@ export class RolesController {
   @Get()
   @RequirePermission('read-roles')
   @ApiOkResponse({ schema: listOf(ROLE) })
+  @ApiListQuery({ sortable: ROLE_SORTABLE, search: true })
   list(@CurrentAuth() auth: AuthContext, @Query() query: ListParams) {
     return this.roles.list(auth, query);
   }
@@ -62,6 +63,7 @@ export class RolesController {
   @Get(':id/permissions')
   @RequirePermission('read-roles', 'read-permissions')
   @ApiOkResponse({ schema: listOf(PERMISSION) })
+  @ApiListQuery({ sortable: PERMISSION_SORTABLE, search: true })
   listPermissions(@CurrentAuth() auth: AuthContext, @RoleId() id: string, @Query() query: ListParams) {
     return this.roles.listPermissions(auth, id, query);
   }
@@ -106,6 +108,7 @@ export class RolesController {
   @Get(':id/children')
   @RequirePermission('read-roles')
   @ApiOkResponse({ schema: listOf(ROLE) })
+  @ApiListQuery({ sortable: ROLE_SORTABLE, search: true })
   listChildren(@CurrentAuth() auth: AuthContext, @RoleId() id: string, @Query() query: ListParams) {
     return this.roles.listChildren(auth, id, query);
   }
@@ -132,6 +135,7 @@ export class RolesController {
   @Get(':id/parents')
   @RequirePermission('read-roles')
   @ApiOkResponse({ schema: listOf(ROLE) })
+  @ApiListQuery({ sortable: ROLE_SORTABLE, search: true })
   listParents(@CurrentAuth() auth: AuthContext, @RoleId() id: string, @Query() query: ListParams) {
     return this.roles.listParents(auth, id, query);
   }

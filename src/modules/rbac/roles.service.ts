@@ -23,8 +23,13 @@ import { RoleRecord, toRoleRecord } from './role.mapper';
 import { deriveRoleSlug, emptyToNull } from './rbac-names';
 import { RoleScope, RoleSortField, RolesRepository } from './roles.repository';
 
-const ROLE_SORTABLE: readonly RoleSortField[] = ['name', 'slug', 'level', 'createdAt'];
-const PERMISSION_SORTABLE: readonly PermissionSortField[] = ['slug', 'resource', 'action', 'createdAt'];
+export const ROLE_SORTABLE: readonly RoleSortField[] = ['name', 'slug', 'level', 'createdAt'];
+export const PERMISSION_SORTABLE: readonly PermissionSortField[] = [
+  'slug',
+  'resource',
+  'action',
+  'createdAt',
+];
 
 /**
  * Roles, their permission rows and inheritance (CONTRACTS 4). A child role inherits every

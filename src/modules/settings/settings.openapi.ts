@@ -2,7 +2,7 @@
  * Answer schemas of the settings routes (src/common/api-schema.ts): `GeneralSettings`, the record
  * `SettingsService.get()`/`update()` answer (settings.types.ts: every key, defaults filled in).
  */
-import { namedSchema, NULLABLE_STRING, objectSchema, STRING } from '../../common/api-schema';
+import { ANY, namedSchema, NULLABLE_STRING, objectSchema, STRING } from '../../common/api-schema';
 
 /** The general settings record (`present()` in settings.service.ts). */
 export const GENERAL_SETTINGS = namedSchema(
@@ -14,6 +14,10 @@ export const GENERAL_SETTINGS = namedSchema(
     logoMediaId: { type: ['string', 'null'], format: 'uuid' },
     timezone: STRING,
     dateFormat: STRING,
-    custom: { type: 'object', description: 'Free-form: the deployment’s own settings' },
+    custom: {
+      type: 'object',
+      additionalProperties: ANY,
+      description: 'A JSON object of the site’s own settings, as written (`{}` until set)',
+    },
   }),
 );

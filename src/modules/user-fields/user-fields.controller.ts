@@ -4,8 +4,8 @@ import { IdPipe } from '../../common/id.pipe';
 import { SvcController } from '../../common/access/svc-controller';
 import { RequirePermission } from '../../common/access/auth.decorators';
 import { CreateUserFieldDto, ReorderUserFieldsDto, UpdateUserFieldDto } from './dto/user-field.dto';
-import { UserFieldsService } from './user-fields.service';
-import { itemAnswer, listOf } from '../../common/api-schema';
+import { SORTABLE, UserFieldsService } from './user-fields.service';
+import { ApiListQuery, itemAnswer, listOf } from '../../common/api-schema';
 import { USER_FIELD } from './user-fields.openapi';
 
 const FieldId = () => Param('id', new IdPipe('user field'));
@@ -18,6 +18,7 @@ export class UserFieldsController {
   @Get()
   @RequirePermission('read-settings')
   @ApiOkResponse({ schema: listOf(USER_FIELD) })
+  @ApiListQuery({ sortable: SORTABLE, search: true })
   list(@Query() query: Record<string, unknown>) {
     return this.fields.list(query);
   }
@@ -33,6 +34,7 @@ export class UserFieldsController {
   @Patch('reorder')
   @RequirePermission('update-settings')
   @ApiOkResponse({ schema: listOf(USER_FIELD) })
+  @ApiListQuery({ sortable: SORTABLE, search: true })
   reorder(@Body() dto: ReorderUserFieldsDto, @Query() query: Record<string, unknown>) {
     return this.fields.reorder(dto, query);
   }

@@ -11,7 +11,17 @@ import {
   MaxLength,
   ValidateIf,
 } from 'class-validator';
-import { IsStrongPassword } from '../../../common/password-strength';
+import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
+import { IsStrongPassword, PASSWORD_MAX, PASSWORD_MIN } from '../../../common/password-strength';
+
+/** What IsStrongPassword accepts, for the API document (class-validator's metadata names only the rule). */
+const NEW_PASSWORD: ApiPropertyOptions = {
+  type: 'string',
+  minLength: PASSWORD_MIN,
+  maxLength: PASSWORD_MAX,
+  pattern: '^(?=[\\s\\S]*[a-z])(?=[\\s\\S]*[A-Z])(?=[\\s\\S]*[0-9])',
+  description: `${PASSWORD_MIN} to ${PASSWORD_MAX} characters with a lower-case letter, an upper-case letter and a digit`,
+};
 
 /** The core keys of `POST /users` (CONTRACTS 4); any other key must be a defined user field. */
 export class CreateUserDto {
@@ -28,6 +38,7 @@ export class CreateUserDto {
 
   @IsOptional()
   @IsStrongPassword()
+  @ApiProperty({ ...NEW_PASSWORD, required: false })
   password?: string;
 
   @IsOptional()
@@ -85,6 +96,7 @@ export class UpdateUserDto {
 
 export class SetUserPasswordDto {
   @IsStrongPassword()
+  @ApiProperty({ ...NEW_PASSWORD, required: true })
   password!: string;
 
   @IsOptional()

@@ -1,6 +1,19 @@
 import { Trim } from '../../../common/dto';
 import { IsDefined, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
-import { IsStrongPassword } from '../../../common/password-strength';
+import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
+import { IsStrongPassword, PASSWORD_MAX, PASSWORD_MIN } from '../../../common/password-strength';
+
+/**
+ * What IsStrongPassword accepts, for the API document (class-validator's metadata names the rule,
+ * not its shape): 8 to 256 characters with a lower-case letter, an upper-case letter and a digit.
+ */
+const NEW_PASSWORD: ApiPropertyOptions = {
+  type: 'string',
+  minLength: PASSWORD_MIN,
+  maxLength: PASSWORD_MAX,
+  pattern: '^(?=[\\s\\S]*[a-z])(?=[\\s\\S]*[A-Z])(?=[\\s\\S]*[0-9])',
+  description: `${PASSWORD_MIN} to ${PASSWORD_MAX} characters with a lower-case letter, an upper-case letter and a digit`,
+};
 
 export class LoginDto {
   @Trim()
@@ -28,6 +41,7 @@ export class SetupDto {
   name!: string;
 
   @IsStrongPassword()
+  @ApiProperty({ ...NEW_PASSWORD, required: true })
   password!: string;
 }
 
@@ -38,6 +52,7 @@ export class RegisterDto {
   email!: string;
 
   @IsStrongPassword()
+  @ApiProperty({ ...NEW_PASSWORD, required: true })
   password!: string;
 
   @Trim()
@@ -64,11 +79,13 @@ export class TokenDto {
 
 export class ResetPasswordDto extends TokenDto {
   @IsStrongPassword()
+  @ApiProperty({ ...NEW_PASSWORD, required: true })
   password!: string;
 }
 
 export class AcceptInviteDto extends TokenDto {
   @IsStrongPassword()
+  @ApiProperty({ ...NEW_PASSWORD, required: true })
   password!: string;
 
   @IsOptional()
@@ -86,6 +103,7 @@ export class ChangePasswordDto {
   currentPassword!: string;
 
   @IsStrongPassword()
+  @ApiProperty({ ...NEW_PASSWORD, required: true })
   newPassword!: string;
 }
 
@@ -111,6 +129,7 @@ export class SetInitialPasswordDto {
   pendingToken?: string;
 
   @IsStrongPassword()
+  @ApiProperty({ ...NEW_PASSWORD, required: true })
   newPassword!: string;
 }
 

@@ -4,14 +4,16 @@ import { IdPipe } from '../../../common/id.pipe';
 import { SvcController } from '../../../common/access/svc-controller';
 import { Caller, ContentRoute, CurrentCaller, CurrentDefinition } from '../content-route';
 import {
+  ApiContentQuery,
   BULK_DELETE_INPUT,
   BULK_RESULT,
   BULK_UPDATE_INPUT,
   ENTRY_COUNT,
+  LIST_QUERY,
   UPDATE_WHERE_INPUT,
 } from '../content.openapi';
 import type { Definition } from '../content.types';
-import { EntriesService } from './entries.service';
+import { COUNT_PARAMS, EntriesService, READ_PARAMS } from './entries.service';
 
 const EntryId = () => Param('id', new IdPipe('entry'));
 
@@ -22,6 +24,7 @@ export class EntriesController {
 
   @Get()
   @ContentRoute('collection', 'read')
+  @ApiContentQuery(LIST_QUERY)
   list(
     @CurrentDefinition() def: Definition,
     @Query() query: Record<string, unknown>,
@@ -50,6 +53,7 @@ export class EntriesController {
   @Get('count')
   @ContentRoute('collection', 'read')
   @ApiOkResponse({ schema: ENTRY_COUNT })
+  @ApiContentQuery(COUNT_PARAMS)
   count(
     @CurrentDefinition() def: Definition,
     @Query() query: Record<string, unknown>,
@@ -78,6 +82,7 @@ export class EntriesController {
 
   @Get(':id')
   @ContentRoute('collection', 'read')
+  @ApiContentQuery(READ_PARAMS)
   get(
     @CurrentDefinition() def: Definition,
     @EntryId() id: string,

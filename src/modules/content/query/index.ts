@@ -1,5 +1,5 @@
 export * from './types';
-export { parseListQuery, type ParseOptions } from './parse';
+export { parseListQuery, QUERY_PARAMETERS, type ParseOptions } from './parse';
 export {
   compileFilter,
   compileListQuery,

@@ -25,7 +25,18 @@ export interface ParseOptions {
   defaultStatus?: StatusFilter;
 }
 
-const PARAMETERS = new Set(['where', 'sort', 'limit', 'page', 'select', 'depth', 'richTextFormat', 'status']);
+/** Every parameter of a list query; the other reads take some of them (entries.service.ts). */
+export const QUERY_PARAMETERS = [
+  'where',
+  'sort',
+  'limit',
+  'page',
+  'select',
+  'depth',
+  'richTextFormat',
+  'status',
+] as const;
+const PARAMETERS: ReadonlySet<string> = new Set(QUERY_PARAMETERS);
 const OPERATOR_SET: ReadonlySet<string> = new Set<string>(OPERATORS);
 const STATUSES: readonly StatusFilter[] = ['published', 'draft', 'all'];
 const RICH_TEXT_FORMATS: readonly RichTextFormat[] = ['json', 'html', 'both'];

@@ -1,6 +1,7 @@
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { TEMPLATE_SLUG_PATTERN } from '../email.constants';
-import { IsTemplateVariables, OptionalNotNull, Trim } from './validators';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsTemplateVariables, TEMPLATE_VARIABLES, OptionalNotNull, Trim } from './validators';
 
 const MAX_BODY = 200_000;
 
@@ -84,5 +85,6 @@ export class UpdateEmailLayoutDto {
 export class PreviewEmailTemplateDto {
   @IsOptional()
   @IsTemplateVariables()
+  @ApiProperty(TEMPLATE_VARIABLES)
   variables?: Record<string, string | number | boolean | null>;
 }

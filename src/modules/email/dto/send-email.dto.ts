@@ -1,5 +1,6 @@
 import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsTemplateVariables, Trim } from './validators';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsTemplateVariables, TEMPLATE_VARIABLES, Trim } from './validators';
 
 export class SendEmailDto {
   @Trim()
@@ -39,5 +40,6 @@ export class SendTemplateEmailDto {
 
   @IsOptional()
   @IsTemplateVariables()
+  @ApiProperty(TEMPLATE_VARIABLES)
   variables?: Record<string, string | number | boolean | null>;
 }
