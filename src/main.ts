@@ -2,21 +2,21 @@ import { ConfigError } from './config/env';
 import { startServer } from './server';
 
 async function main(): Promise<void> {
+  // Its last boot line says where it listens.
   const server = await startServer();
-  process.stdout.write(`svc listening on ${server.url}\n`);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) {
       return;
     }
     closing = true;
-    process.stdout.write(`${signal} received, shutting down\n`);
+    server.log.info(`${signal} received, shutting down`);
     // Bounded: a stuck close must not keep the process (and its port) alive forever.
     setTimeout(() => process.exit(1), 15_000).unref();
     server.close().then(
       () => process.exit(0),
       (e: unknown) => {
-        process.stderr.write(`shutdown failed: ${String(e)}\n`);
+        server.log.error({ err: e }, 'shutdown failed');
         process.exit(1);
       },
     );

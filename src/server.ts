@@ -4,8 +4,9 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { setFlagsFromString } from 'node:v8';
-import pino from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import { configureApp } from './app.setup';
+import { createRootLogger, type LoggerSettings } from './common/logger';
 import { loadConfigFile } from './config/config-file';
 import { Env, loadEnv, resolveSecret } from './config/env';
 import { EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres';
@@ -17,17 +18,22 @@ export interface RunningServer {
   app: NestExpressApplication;
   url: string;
   embedded?: EmbeddedDatabase;
+  /** The boot lines' logger (context `Boot`), for what the process says after the boot. */
+  log: Logger;
   close(): Promise<void>;
 }
 
 export interface StartServerOptions {
-  /** Where the boot lines (context `Boot`) go; standard output by default. */
-  bootLog?: pino.DestinationStream;
+  /**
+   * Where every log record goes, the boot lines (context `Boot`) and the service's, as JSON
+   * lines; by default standard output, one readable line per record outside production.
+   */
+  logStream?: DestinationStream;
 }
 
 /**
- * The boot line of a first run (issue 21): with no user yet, how to create the administrator.
- * Best effort: a failed check is no reason to stop a service that is up. True when it warned.
+ * The boot line of a first run: with no user yet, how to create the administrator. Best effort:
+ * a failed check is no reason to stop a service that is up. True when it warned.
  */
 export async function warnWithoutAdministrator(
   app: INestApplicationContext,
@@ -43,7 +49,7 @@ export async function warnWithoutAdministrator(
   }
   log.warn(
     `no administrator exists yet: create one with POST ${url}/admin/api/auth/setup ` +
-      `{ email, name, password } (docs/api.md walks through it), or run ` +
+      `{ email, name, password } (docs/getting-started.md walks through it), or run ` +
       `npm run seed:admin -- --email <address> --password <password> [--name <name>]`,
   );
   return true;
@@ -83,9 +89,13 @@ export async function serverOptions(env: Env, databaseUrl: string): Promise<SvcM
     rateLimitMaxKeys: env.rateLimitMaxKeys,
     production: env.production,
     standalone: true,
-    logger: { level: env.logLevel, pretty: !env.production },
+    logger: logSettings(env),
     media: env.media,
   };
+}
+
+function logSettings(env: Env, stream?: DestinationStream): LoggerSettings {
+  return { level: env.logLevel, pretty: !env.production, ...(stream ? { stream } : {}) };
 }
 
 /**
@@ -99,8 +109,9 @@ export async function startServer(
 ): Promise<RunningServer> {
   const env = loadEnv(source);
   tuneHeap(env.heapGrowingPercent, source);
-  const bootLogOptions = { level: env.logLevel, base: { context: 'Boot' } };
-  const bootLog = opts.bootLog ? pino(bootLogOptions, opts.bootLog) : pino(bootLogOptions);
+  // The boot lines and the service's: the same format, one destination (so, in order).
+  const settings = logSettings(env, opts.logStream ?? (env.production ? pino.destination(1) : undefined));
+  const bootLog = createRootLogger(settings).child({ context: 'Boot' });
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = env.databaseUrl;
   if (!databaseUrl) {
@@ -115,7 +126,7 @@ export async function startServer(
     bootLog.info(`embedded PostgreSQL running on 127.0.0.1:${embedded.port}, data in ${env.dataDir}`);
   }
   try {
-    const options = await serverOptions(env, databaseUrl);
+    const options = { ...(await serverOptions(env, databaseUrl)), logger: settings };
     const app = await NestFactory.create<NestExpressApplication>(
       SvcModule.forRoot(options),
       new LimitedExpressAdapter(env.http),
@@ -127,10 +138,12 @@ export async function startServer(
     const port = typeof address === 'object' && address ? address.port : env.port;
     const url = `http://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${port}`;
     await warnWithoutAdministrator(app, url, bootLog);
+    bootLog.info(`svc listening on ${url}`);
     return {
       app,
       url,
       embedded,
+      log: bootLog,
       close: async () => {
         await app.close();
         await embedded?.stop();

@@ -1,6 +1,7 @@
 import {
   DynamicModule,
   Inject,
+  Logger,
   MiddlewareConsumer,
   Module,
   ModuleMetadata,
@@ -18,7 +19,7 @@ import { GlobalRateLimitMiddleware } from './common/global-rate-limit.middleware
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter';
 import { createRootLogger, loggerParams, rootLoggerOf } from './common/logger';
 import { requestLogging } from './common/request-logging';
-import { dataSourceOptions, runMigrations } from './database/data-source';
+import { databaseReady, dataSourceOptions, runMigrations } from './database/data-source';
 import { stampRequestStart } from './common/request-start';
 import { responseFloor } from './common/response-floor';
 import { ACCOUNT_ANSWER_FLOOR_MS } from './modules/accounts/account-lifecycle.service';
@@ -206,9 +207,9 @@ export class SvcModule implements NestModule {
           // Pending migrations run before the DataSource is handed to anyone (SVC_AUTO_MIGRATE=false skips).
           dataSourceFactory: async (opts) => {
             const ds = await new DataSource(opts!).initialize();
-            if ((opts as { svcAutoMigrate?: boolean }).svcAutoMigrate) {
-              await runMigrations(ds);
-            }
+            const migrate = (opts as { svcAutoMigrate?: boolean }).svcAutoMigrate;
+            const ran = migrate ? await runMigrations(ds) : [];
+            new Logger('Database').log(databaseReady(String(ds.driver.database ?? ''), migrate ? ran : null));
             return ds;
           },
         }),

@@ -81,6 +81,10 @@ export function createRootLogger(s: LoggerSettings): Logger {
           if (level >= ERROR_LEVEL) {
             noteFailure(args[0]);
           }
+          if (level === INFO_LEVEL && isFrameworkBootLine(args[0])) {
+            this.debug(...(args as Parameters<Logger['debug']>));
+            return;
+          }
           method.apply(this, args);
         },
       },
@@ -90,6 +94,26 @@ export function createRootLogger(s: LoggerSettings): Logger {
 }
 
 const ERROR_LEVEL = pino.levels.values.error;
+const INFO_LEVEL = pino.levels.values.info;
+
+/**
+ * Nest's own start-up lines: a module initialised, a controller resolved, each route mapped (one
+ * per route, over a hundred), the application starting and started. Logged at debug: at info the
+ * boot log is one line per stage of the service's own (database, plugins, listening).
+ */
+const FRAMEWORK_BOOT_CONTEXTS = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestApplication',
+]);
+
+function isFrameworkBootLine(first: unknown): boolean {
+  const context = (first as { context?: unknown } | null)?.context;
+  return typeof first === 'object' && typeof context === 'string' && FRAMEWORK_BOOT_CONTEXTS.has(context);
+}
+
 const ACCESS_MESSAGES = new Set([REQUEST_COMPLETED, REQUEST_ABORTED, REQUEST_ERRORED]);
 
 /**

@@ -19,6 +19,39 @@ export function countersUnavailable(message: string): ServiceError {
 }
 
 /**
+ * The 429 of the per-address budget of the sign-in, password and registration routes: when to
+ * try again, and the setting that raises the limit (a busy office behind one address spends the
+ * default quickly).
+ */
+export function signInBudgetSpent(
+  max: number,
+  windowSeconds: number,
+  retryAfterSeconds: number,
+): ServiceError {
+  const wait = Math.max(1, retryAfterSeconds);
+  return new ServiceError(
+    'RATE_LIMITED',
+    `Too many sign-in and account requests from this address; try again in ${wait} s ` +
+      `(the limit, ${max} per ${duration(windowSeconds)}, is security.authRateLimit in the configuration)`,
+    { retryAfterSeconds: wait },
+  );
+}
+
+/** 3600 -> "hour", 7200 -> "2 hours", 60 -> "minute", 90 -> "90 seconds". */
+function duration(seconds: number): string {
+  for (const [unit, size] of [
+    ['hour', 3600],
+    ['minute', 60],
+  ] as const) {
+    if (seconds % size === 0) {
+      const n = seconds / size;
+      return n === 1 ? unit : `${n} ${unit}s`;
+    }
+  }
+  return seconds === 1 ? 'second' : `${seconds} seconds`;
+}
+
+/**
  * CONTRACTS 9: `X-RateLimit-Limit` is the configured maximum, `-Remaining` what is left in the
  * window after this request, `-Reset` the Unix second the window (or, once spent, the block)
  * ends. Returns the seconds until then, which is also what a refusal's `Retry-After` says.

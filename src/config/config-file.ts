@@ -149,8 +149,12 @@ export const skipAdminApi = (req: { path?: string; url?: string }) =>
 export function resolveConfig(config: SvcConfig = {}): ResolvedConfig {
   checkStrategies(config.auth?.strategies);
   const maxSessions = config.auth?.maxSessions;
-  if (maxSessions !== undefined && (!Number.isSafeInteger(maxSessions) || maxSessions < 1)) {
-    throw new ConfigError(['"auth.maxSessions" must be a positive integer (leave it out for no limit)']);
+  if (
+    maxSessions !== undefined &&
+    maxSessions !== null &&
+    (!Number.isSafeInteger(maxSessions) || maxSessions < 1)
+  ) {
+    throw new ConfigError(['"auth.maxSessions" must be a positive integer, or null for no limit']);
   }
   const auditRetentionDays = config.auth?.auditRetentionDays;
   if (

@@ -87,8 +87,11 @@ export interface SvcConfig {
     requireEmailVerification?: boolean;
     revealRegistrationConflict?: boolean;
     strategies?: Strategy[];
-    /** Live sessions one user may hold (CONTRACTS 14.1); a sign-in beyond ends the least recently used. */
-    maxSessions?: number;
+    /**
+     * Live sessions one user may hold (CONTRACTS 14.1); a sign-in beyond ends the least recently
+     * used. null (the default): no limit.
+     */
+    maxSessions?: number | null;
     /** Days an audit row is kept (CONTRACTS 14.3); older rows are purged by a job. Default 365. */
     auditRetentionDays?: number;
     /** Second factor required (CONTRACTS 14.2): for the holders of these role slugs, or for everyone. */

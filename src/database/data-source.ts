@@ -66,6 +66,20 @@ export async function withoutStatementTimeout(em: { query(sql: string): Promise<
   await em.query('SET LOCAL statement_timeout = 0');
 }
 
+/**
+ * The boot line of the database stage: connected, and what the migrations did (`ran`: the ones
+ * applied now; null when automatic migrations are off).
+ */
+export function databaseReady(database: string, ran: readonly string[] | null): string {
+  const name = database ? `database "${database}" ready` : 'database ready';
+  if (ran === null) {
+    return `${name}; migrations not run (automatic migrations are off)`;
+  }
+  return ran.length
+    ? `${name}; ${ran.length} migration${ran.length === 1 ? '' : 's'} applied`
+    : `${name}; schema up to date`;
+}
+
 /** Runs pending migrations, one instance at a time (a session advisory lock), each in its own transaction. */
 export async function runMigrations(ds: DataSource): Promise<string[]> {
   const runner = ds.createQueryRunner();

@@ -109,7 +109,13 @@ describe('per-IP auth rate limit (SPEC 8, CONTRACTS 8)', () => {
     const b = await browser(t);
 
     await spend(b, 3);
-    expectRateLimited(await b.post('/auth/login', wrong), 60);
+    const refused = await b.post('/auth/login', wrong);
+    expectRateLimited(refused, 60);
+    // The message says when to come back and which setting raises the limit.
+    expect(refused.body.error.message).toBe(
+      `Too many sign-in and account requests from this address; try again in ${refused.headers['retry-after']} s ` +
+        '(the limit, 3 per minute, is security.authRateLimit in the configuration)',
+    );
 
     // A correct password does not get through while the address is limited, and no session is minted.
     const correct = await b.post('/auth/login', { email: user.email, password: user.password });

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { __resetOutOfContextForTests } from 'nestjs-pino/PinoLogger';
 import request from 'supertest';
 import { RunningServer, startServer } from '../../src/server';
 import { LogCapture } from '../utils/log-capture';
@@ -6,10 +7,11 @@ import { createTestDatabase, TestDatabase } from '../utils/test-db';
 import { TEST_SECRET } from '../utils/test-app';
 
 /**
- * Issue 21: a first run says, in the boot log, that no administrator exists and how to make one
- * (the setup route and `npm run seed:admin`); once one exists the line is gone.
+ * The boot log at info is one line per stage, in the service's log format. A first run says there
+ * that no administrator exists and how to make one (the setup route and `npm run seed:admin`);
+ * once one exists the line is gone.
  */
-describe('boot log without an administrator', () => {
+describe('boot log', () => {
   let database: TestDatabase;
 
   beforeAll(async () => {
@@ -20,7 +22,9 @@ describe('boot log without an administrator', () => {
     await database.drop();
   });
 
-  async function boot(): Promise<{ server: RunningServer; logs: LogCapture }> {
+  async function boot(level = 'warn'): Promise<{ server: RunningServer; logs: LogCapture }> {
+    // nestjs-pino keeps the first app's logger for the process: each boot here gets its own.
+    __resetOutOfContextForTests();
     const logs = new LogCapture();
     const server = await startServer(
       {
@@ -29,14 +33,43 @@ describe('boot log without an administrator', () => {
         HOST: '127.0.0.1',
         PORT: '0',
         SVC_SECRET: TEST_SECRET,
-        SVC_LOG_LEVEL: 'warn',
+        SVC_LOG_LEVEL: level,
         SVC_AUTO_MIGRATE: 'false',
         SVC_CONFIG: resolve(__dirname, '../fixtures/config/config.cjs'),
       },
-      { bootLog: logs },
+      { logStream: logs },
     );
     return { server, logs };
   }
+
+  it('is one line per stage at info, the hint among them; routes are listed at debug only', async () => {
+    const { server, logs } = await boot('info');
+    try {
+      const records = logs.records();
+      // Every line is a log record (LogCapture parses them all), none a route or a module.
+      expect(records.filter((r) => /Mapped|dependencies initialized/.test(String(r.msg)))).toEqual([]);
+      expect(records.length).toBeLessThanOrEqual(8);
+      const stages = records.map((r) => [r.level, r.context, String(r.msg).split(/[;:]/)[0]]);
+      expect(stages).toEqual([
+        [30, 'Database', `database "${new URL(database.url).pathname.slice(1)}" ready`],
+        [30, 'Content', 'content ready (0 collections and 0 singles in the configuration)'],
+        [40, 'Boot', 'no administrator exists yet'],
+        [30, 'Boot', 'svc listening on http'],
+      ]);
+      expect(records[0].msg).toMatch(/migrations not run/);
+      expect(records.at(-1)!.msg).toBe(`svc listening on ${server.url}`);
+    } finally {
+      await server.close();
+    }
+    const verbose = await boot('debug');
+    try {
+      const mapped = verbose.logs.records().filter((r) => String(r.msg).startsWith('Mapped {'));
+      expect(mapped.length).toBeGreaterThan(100);
+      expect(mapped[0]).toMatchObject({ level: 20, context: 'RouterExplorer' });
+    } finally {
+      await verbose.server.close();
+    }
+  });
 
   const noAdmin = (logs: LogCapture) =>
     logs.records().filter((r) => String(r.msg).startsWith('no administrator exists yet'));

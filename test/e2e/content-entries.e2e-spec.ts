@@ -189,6 +189,24 @@ describe('content entries', () => {
     expect(dup.body.error).toMatchObject({ code: 'DUPLICATE', data: { errors: [{ path: 'name' }] } });
   });
 
+  it('lists at most 50 problems of a body and counts the others in omittedErrors', async () => {
+    const body: Record<string, unknown> = { title: 'Many' };
+    for (let i = 0; i < 60; i++) {
+      body[`extra${i}`] = i;
+    }
+    const res = await post('articles', body).expect(400);
+    expect(res.body.error.code).toBe('VALIDATION_ERROR');
+    expect(res.body.error.data.errors).toHaveLength(50);
+    expect(res.body.error.data.errors[49]).toMatchObject({ path: 'extra49', code: 'unknown_field' });
+    expect(res.body.error.data.omittedErrors).toBe(10);
+    // Nothing was written.
+    const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM c_articles WHERE title = 'Many'`);
+    expect(n).toBe(0);
+
+    const fewer = await post('articles', { title: 'Few', extra: 1 }).expect(400);
+    expect(fewer.body.error.data).not.toHaveProperty('omittedErrors');
+  });
+
   it('populates relationships with depth, one query per relationship field per level', async () => {
     const [a1, a2, a3] = await Promise.all(
       ['P1', 'P2', 'P3'].map((n) => post('authors', { name: n }).expect(201)),

@@ -284,11 +284,25 @@ describe('content schema: collections, singles, field groups', () => {
 
   it('refuses REST changes to code-defined collections', async () => {
     await t.http.delete(api('/collections/pages')).set(admin).expect(409);
-    await t.http
+    const applied = await t.http
       .post(api('/collections/schema/pages/apply'))
       .set(admin)
       .send({ fields: [], confirmDestructive: true })
       .expect(409);
+    // A preview answers what apply would: the same refusal, not a plan that can never run.
+    const previewed = await t.http
+      .post(api('/collections/schema/pages/preview'))
+      .set(admin)
+      .send({ fields: [] })
+      .expect(409);
+    expect(previewed.body.error).toMatchObject({ code: 'CONFLICT', message: applied.body.error.message });
+    expect(previewed.body.error.message).toMatch(/defined in the configuration file/);
+    const single = await t.http
+      .post(api('/singles/schema/home/preview'))
+      .set(admin)
+      .send({ fields: [] })
+      .expect(409);
+    expect(single.body.error.code).toBe('CONFLICT');
     const got = await t.http.get(api('/collections/pages')).set(admin).expect(200);
     expect(got.body.source).toBe('code');
   });

@@ -28,7 +28,7 @@ describe('slow headers on the standalone server', () => {
         SVC_AUTO_MIGRATE: 'false',
         SVC_CONFIG: resolve(__dirname, '../fixtures/config/config.cjs'),
       },
-      { bootLog: new LogCapture() },
+      { logStream: new LogCapture() },
     );
     port = Number(new URL(server.url).port);
   });

@@ -6,43 +6,16 @@ import { oidcPlugin } from '../../src/plugins/oidc';
 import { totpPlugin } from '../../src/plugins/totp';
 import { browser, cookieValue, createUser, type CreatedUser, PASSWORD, setCookies } from '../utils/auth';
 import { addresses, extractLink, startSmtp, type TestSmtp, useTestSmtp } from '../utils/smtp';
+import { type OidcClient, type OidcProvider, startOidcProvider } from '../utils/oidc-test-provider';
 import { createTestApp, type TestApp } from '../utils/test-app';
 
 /**
- * The shipped OIDC plugin (`oidcPlugin`, CONTRACTS 13.2.1) against real OpenID providers
- * (oidc-provider 7 on loopback): the authorization code flow driven over HTTP through real
+ * The shipped OIDC plugin (`oidcPlugin`, CONTRACTS 13.2.1) against OpenID providers on loopback
+ * (test/utils/oidc-test-provider.ts): the authorization code flow driven over HTTP through real
  * redirects, as a browser follows them, and every way the callback must fail.
  */
 
 type Res = request.Response;
-
-// oidc-provider 7 ships no types: the little of it used here.
-interface KoaContext {
-  path: string;
-  method: string;
-  body: unknown;
-}
-interface Interaction {
-  uid: string;
-  params: Record<string, unknown>;
-}
-interface OidcProviderInstance {
-  callback(): (req: IncomingMessage, res: ServerResponse) => void;
-  use(mw: (ctx: KoaContext, next: () => Promise<void>) => Promise<void>): void;
-  interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
-  interactionFinished(
-    req: IncomingMessage,
-    res: ServerResponse,
-    result: object,
-    opts?: { mergeWithLastSubmission?: boolean },
-  ): Promise<void>;
-  Grant: new (o: { accountId: string; clientId: string }) => {
-    addOIDCScope(scope: string): void;
-    save(): Promise<string>;
-  };
-}
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- CommonJS, untyped
-const Provider = require('oidc-provider') as new (issuer: string, config: object) => OidcProviderInstance;
 
 /** The public URL createTestApp gives the service: where the browser reaches it. */
 const APP = 'http://localhost:3000';
@@ -71,11 +44,6 @@ let tamper: Tamper | null = null;
 const b64url = (v: object | Buffer) =>
   (Buffer.isBuffer(v) ? v : Buffer.from(JSON.stringify(v))).toString('base64url');
 
-function newKey(): JsonWebKey & { kid: string } {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return { ...privateKey.export({ format: 'jwk' }), kid: `k-${uniq()}`, use: 'sig', alg: 'RS256' };
-}
-
 /** A JWT re-signed (RS256) with `claims` changed: what a hostile or broken provider could send. */
 function resign(jwt: string, changes: Tamper, key: JsonWebKey): string {
   const [h, p] = jwt.split('.');
@@ -92,7 +60,6 @@ function resign(jwt: string, changes: Tamper, key: JsonWebKey): string {
 interface Idp {
   issuer: string;
   server: Server;
-  provider: OidcProviderInstance;
 }
 
 /** A server listening on a free loopback port, its handler set later. */
@@ -111,10 +78,10 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * An OpenID provider: `clients` as oidc-provider takes them, accounts from `people`, the
- * interaction (login + consent) finished at once for the subject the browser names in `login=`
- * (or refused with access_denied for `login=__deny__`). `inIdToken`: the email and profile claims
- * go into the ID token too (otherwise only userinfo has them, oidc-provider's default).
+ * An OpenID provider: `clients` as registered, accounts from `people`, the interaction (sign-in
+ * and consent) finished at once for the subject the browser names in `login=` (or refused with
+ * access_denied for `login=__deny__`). `inIdToken`: the email and profile claims go into the ID
+ * token too (otherwise only userinfo has them, as many providers do).
  */
 async function startIdp(o: {
   clients: object[];
@@ -122,78 +89,21 @@ async function startIdp(o: {
   tamperable?: boolean;
   port?: number;
 }): Promise<Idp> {
-  const handler: { fn?: (req: IncomingMessage, res: ServerResponse) => void } = {};
-  const server = await listen(handler, o.port);
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const key = newKey();
-  // Its one warning: the in-memory adapter (what a test wants).
-  const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  const provider = new Provider(issuer, {
-    clients: o.clients,
-    jwks: { keys: [key] },
-    cookies: { keys: ['test-cookie-key-0123456789'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    conformIdTokenClaims: !o.inIdToken,
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
-    pkce: { required: () => true, methods: ['S256'] },
-    ttl: {
-      AccessToken: 600,
-      AuthorizationCode: 60,
-      Grant: 600,
-      IdToken: 600,
-      Interaction: 600,
-      Session: 600,
+  const provider: OidcProvider = await startOidcProvider({
+    clients: o.clients as OidcClient[],
+    claimsInIdToken: o.inIdToken,
+    port: o.port,
+    account: (sub) => people.get(sub),
+    interact: async (_req, res, url, interaction) => {
+      const sub = url.searchParams.get('login') ?? '';
+      interaction.finish(
+        res,
+        sub === DENY ? { error: 'access_denied', error_description: 'The person said no' } : { sub },
+      );
     },
-    findAccount: (_ctx: unknown, sub: string) => {
-      const person = people.get(sub);
-      return person ? { accountId: sub, claims: () => ({ sub, ...person }) } : undefined;
-    },
+    mapIdToken: o.tamperable ? (jwt) => (tamper ? resign(jwt, tamper, provider.key) : jwt) : undefined,
   });
-  warn.mockRestore();
-  if (o.tamperable) {
-    provider.use(async (ctx, next) => {
-      await next();
-      const body = ctx.body as { id_token?: string } | undefined;
-      if (ctx.path === '/token' && tamper && body?.id_token) {
-        ctx.body = { ...body, id_token: resign(body.id_token, tamper, key) };
-      }
-    });
-  }
-  const callback = provider.callback();
-  handler.fn = (req, res) => {
-    const url = new URL(req.url ?? '/', issuer);
-    if (!url.pathname.startsWith('/interaction/')) {
-      return callback(req, res);
-    }
-    void (async () => {
-      try {
-        const details = await provider.interactionDetails(req, res);
-        const sub = url.searchParams.get('login') ?? '';
-        if (sub === DENY) {
-          return await provider.interactionFinished(
-            req,
-            res,
-            { error: 'access_denied', error_description: 'The person said no' },
-            { mergeWithLastSubmission: false },
-          );
-        }
-        const grant = new provider.Grant({ accountId: sub, clientId: details.params.client_id as string });
-        grant.addOIDCScope(details.params.scope as string);
-        const grantId = await grant.save();
-        await provider.interactionFinished(
-          req,
-          res,
-          { login: { accountId: sub }, consent: { grantId } },
-          { mergeWithLastSubmission: false },
-        );
-      } catch (e) {
-        res.statusCode = 500;
-        res.end(String(e));
-      }
-    })();
-  };
-  return { issuer, server, provider };
+  return { issuer: provider.issuer, server: provider.server };
 }
 
 const closeServer = (s: Server) =>

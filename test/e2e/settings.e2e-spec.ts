@@ -102,6 +102,24 @@ describe('general settings', () => {
     expect((await get().expect(200)).body).toEqual(before);
   });
 
+  it('reports an unknown key together with the problems of the known ones', async () => {
+    const before = (await get().expect(200)).body;
+    const res = await patch({ theme: 'dark', timezone: 'Mars/Olympus_Mons', siteName: 'Fine' }).expect(400);
+    expect(res.body.error.code).toBe('VALIDATION_ERROR');
+    const found = (res.body.error.data.errors as Array<{ path: string; code: string }>).map((e) => [
+      e.path,
+      e.code,
+    ]);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        ['theme', 'unknown_field'],
+        ['timezone', 'isTimeZone'],
+      ]),
+    );
+    expect(found).toHaveLength(2);
+    expect((await get().expect(200)).body).toEqual(before);
+  });
+
   it('validates every key, reporting every problem at once', async () => {
     const before = (await get().expect(200)).body;
     const res = await patch({

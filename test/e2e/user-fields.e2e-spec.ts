@@ -282,6 +282,14 @@ describe('user fields: definitions over REST and from the config', () => {
         [{ name: 'age', type: 'number', required: 'yes' }, [['required', 'isBoolean']]],
         [{ name: 'age', type: 'number', label: '' }, [['label', 'isNotEmpty']]],
         [{ name: 'age', type: 'number', unique: true }, [['unique', 'unknown_field']]],
+        // An unknown key does not hide the other problems.
+        [
+          { name: 'id', type: 'number', unique: true },
+          [
+            ['unique', 'unknown_field'],
+            ['name', 'reserved'],
+          ],
+        ],
         [
           { name: 'id', type: 'color', label: 3 },
           [

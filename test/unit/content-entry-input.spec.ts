@@ -790,7 +790,7 @@ describe('content entries: cleanEntryInput', () => {
       ]);
     });
 
-    it('stop at 50', () => {
+    it('list the first 50 and count the others', () => {
       const body: Record<string, unknown> = {};
       for (let i = 0; i < 100_000; i++) {
         body[`k${i}`] = i;
@@ -798,10 +798,22 @@ describe('content entries: cleanEntryInput', () => {
       const found = bad(body);
       expect(found).toHaveLength(ENTRY_INPUT_LIMITS.issues);
       expect(found[49]).toEqual(['k49', 'unknown_field']);
+      const omitted = (b: unknown, more: Partial<EntryInputOptions> = {}): number => {
+        const r = cleanEntryInput(b, options(more));
+        return r.ok ? 0 : r.omitted;
+      };
+      expect(omitted(body)).toBe(100_000 - 50);
       expect(bad({ tags: Array.from({ length: 200 }, () => 'x') })).toHaveLength(50);
+      expect(omitted({ tags: Array.from({ length: 200 }, () => 'x') })).toBe(150);
+      // 3 issues per block.
       const blocks = Array.from({ length: 100 }, () => ({ caption: 1, weight: 'x', kind: 'z' }));
       expect(bad({ blocks })).toHaveLength(50);
+      expect(omitted({ blocks })).toBe(300 - 50);
       expect(bad({ related: Array.from({ length: 1000 }, () => 1) }, { mode: 'create' })).toHaveLength(50);
+      expect(omitted({ related: Array.from({ length: 1000 }, () => 1) }, { mode: 'create' })).toBe(
+        1000 + 1 - 50,
+      );
+      expect(omitted({ title: 'ok', views: -1 })).toBe(0);
     });
 
     it('never throw on hostile input', () => {

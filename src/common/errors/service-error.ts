@@ -23,7 +23,16 @@ export class ServiceError extends Error {
     this.status = ERROR_STATUS[code];
   }
 
-  static validation(errors: ValidationIssue[], message = 'The request is not valid'): ServiceError {
-    return new ServiceError('VALIDATION_ERROR', message, { errors });
+  /** `omitted`: problems found beyond `errors` (a capped list), answered as `omittedErrors`. */
+  static validation(
+    errors: ValidationIssue[],
+    message = 'The request is not valid',
+    omitted = 0,
+  ): ServiceError {
+    return new ServiceError(
+      'VALIDATION_ERROR',
+      message,
+      omitted > 0 ? { errors, omittedErrors: omitted } : { errors },
+    );
   }
 }

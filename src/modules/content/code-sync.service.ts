@@ -121,10 +121,16 @@ export class CodeSyncService implements OnModuleInit {
         }
       }
     });
+    // The content stage of the boot log: one line, whether or not anything changed.
+    const { collections, singles } = this.options.config;
+    const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+    const ready = `content ready (${count(collections.length, 'collection')} and ${count(singles.length, 'single')} in the configuration)`;
     if (summary.length) {
-      this.logger.log(`Schema synchronised with the configuration: ${summary.join('; ')}`);
+      this.logger.log(`${ready}; synchronised: ${summary.join('; ')}`);
       this.registry.invalidate();
       this.rbac.invalidate();
+    } else {
+      this.logger.log(`${ready}; schema unchanged`);
     }
   }
 }

@@ -8,7 +8,7 @@ import { SVC_CONNECTION } from '../../config/svc-options';
 import { RbacService } from '../rbac/rbac.service';
 import type { Definition, DefinitionKind, StoredDefinition } from './content.types';
 import { readBody, storedFrom, storedOf } from './definition-body';
-import type { ChangeRecord } from './definition-checks';
+import { type ChangeRecord, refuseNonUi } from './definition-checks';
 import { toDefinitionRecord } from './definition.mapper';
 import { DefinitionRegistry } from './definition-registry';
 import { DefinitionsRepository } from './definitions.repository';
@@ -23,6 +23,9 @@ export interface JournalRecord {
   appliedBy: string | null;
   appliedAt: Date;
 }
+
+/** What the journal sorts by (it has no search). */
+export const JOURNAL_SORTABLE = ['appliedAt'] as const;
 
 /**
  * The REST schema builder of collections, singles and field groups (SPEC 4.2, CONTRACTS 6): reads
@@ -99,6 +102,8 @@ export class SchemaService {
   ): Promise<{ changes: ChangeRecord[]; destructive: boolean }> {
     const input = readBody(body, kind, 'schema');
     const def = await this.registry.get(kind, slug);
+    // Answered as apply would: a preview of a change that can never be applied misleads.
+    refuseNonUi(def);
     const current = storedOf(def);
     return this.applier.preview(kind, slug, current, storedFrom(input, current.fields, current));
   }
@@ -129,7 +134,7 @@ export class SchemaService {
 
   async journal(query: Record<string, unknown>): Promise<ListRecord<JournalRecord>> {
     const q = parseListQuery<'appliedAt'>(query, {
-      sortable: ['appliedAt'],
+      sortable: JOURNAL_SORTABLE,
       defaultSort: { field: 'appliedAt', direction: 'desc' },
     });
     if (q.search !== undefined) {

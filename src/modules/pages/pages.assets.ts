@@ -31,7 +31,7 @@ export const PAGES_JS = String.raw`(function () {
     window.location.assign(path);
   }
 
-  // ---- the JSON API (CONTRACTS 3.1: a CSRF token from GET /auth/csrf on every write)
+  // ---- the JSON API (a CSRF token from GET /auth/csrf on every write)
 
   async function getCsrf(fresh) {
     if (csrfToken && !fresh) {
@@ -605,7 +605,7 @@ export const PAGES_JS = String.raw`(function () {
     });
   }
 
-  // ---- the mfa-enrol step: a second factor set up before the session (CONTRACTS 14.2)
+  // ---- the mfa-enrol step: a second factor set up before the session
 
   /** GET /auth/ui, asked once: its challenge views name the installed second factors. */
   var loginUi = null;

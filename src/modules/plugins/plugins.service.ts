@@ -14,7 +14,7 @@ import { SecretBox } from '../../common/secret-box';
 import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
 import { MIGRATION_LOCK, sessionLock, sessionUnlock } from '../../database/locks';
 import { rows } from '../../database/sql';
-import { countersUnavailable, setRateLimitHeaders } from '../../common/rate-limit';
+import { countersUnavailable, setRateLimitHeaders, signInBudgetSpent } from '../../common/rate-limit';
 import { AccountsService } from '../accounts/accounts.service';
 import type { AccountState } from '../accounts/accounts.types';
 import { UsersAdminService } from '../accounts/users-admin.service';
@@ -181,7 +181,12 @@ export class PluginsService implements OnModuleInit {
     for (const line of this.host.droppedProviders) {
       this.logger.warn(line);
     }
-    await this.migrate();
+    const applied = await this.migrate();
+    const slugs = this.host.plugins.map((p) => p.slug);
+    if (slugs.length) {
+      const migrations = applied ? `; ${applied} migration${applied === 1 ? '' : 's'} applied` : '';
+      this.logger.log(`plugins ready: ${slugs.join(', ')}${migrations}`);
+    }
   }
 
   /**
@@ -239,9 +244,7 @@ export class PluginsService implements OnModuleInit {
     }
     const resetIn = setRateLimitHeaders(res, max, record);
     if (record.isBlocked) {
-      throw new ServiceError('RATE_LIMITED', 'Too many attempts from this address; try again later', {
-        retryAfterSeconds: Math.max(1, resetIn),
-      });
+      throw signInBudgetSpent(max, windowSeconds, resetIn);
     }
   }
 
@@ -553,13 +556,14 @@ export class PluginsService implements OnModuleInit {
    * The plugins' own migrations, applied at boot whenever a plugin is installed (SVC_AUTO_MIGRATE
    * governs the core's only): once each, in list order, each in its own transaction, recorded
    * in `svc_plugin_migrations`, under the core's migration lock so instances booting together
-   * apply each once.
+   * apply each once. Answers how many it applied.
    */
-  private async migrate(): Promise<void> {
+  private async migrate(): Promise<number> {
     const pending = this.host.plugins.filter((p) => p.migrations?.length);
     if (!pending.length) {
-      return;
+      return 0;
     }
+    let applied = 0;
     const runner = this.db.createQueryRunner();
     await runner.connect();
     try {
@@ -587,7 +591,8 @@ export class PluginsService implements OnModuleInit {
               m.name,
             ]);
             await runner.commitTransaction();
-            this.logger.log({ plugin: plugin.slug, migration: m.name }, 'plugin migration applied');
+            applied++;
+            this.logger.debug({ plugin: plugin.slug, migration: m.name }, 'plugin migration applied');
           } catch (e) {
             await runner.rollbackTransaction();
             throw new Error(`plugin "${plugin.slug}": migration "${m.name}" failed: ${(e as Error).message}`);
@@ -599,6 +604,7 @@ export class PluginsService implements OnModuleInit {
       await sessionUnlock(runner, MIGRATION_LOCK).catch(() => undefined);
       await runner.release();
     }
+    return applied;
   }
 }
 

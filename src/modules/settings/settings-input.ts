@@ -28,6 +28,18 @@ export type SettingsPatch = Partial<GeneralSettings>;
  * - custom: a JSON object (not an array, not null) of at most 64 KiB as JSON.
  */
 export function readSettingsPatch(body: Record<string, unknown>): SettingsPatch {
+  const { issues, patch } = checkSettingsPatch(body);
+  if (issues.length) {
+    throw ServiceError.validation(issues, 'The general settings are not valid');
+  }
+  return patch;
+}
+
+/** The rules of `readSettingsPatch`: the values to store and every problem, thrown by neither. */
+export function checkSettingsPatch(body: Record<string, unknown>): {
+  issues: ValidationIssue[];
+  patch: SettingsPatch;
+} {
   const issues: ValidationIssue[] = [];
   const out: Record<string, unknown> = {};
   const fail = (path: string, code: string, message: string) => issues.push({ path, code, message });
@@ -110,10 +122,7 @@ export function readSettingsPatch(body: Record<string, unknown>): SettingsPatch 
         break;
     }
   }
-  if (issues.length) {
-    throw ServiceError.validation(issues, 'The general settings are not valid');
-  }
-  return out as SettingsPatch;
+  return { issues, patch: out as SettingsPatch };
 }
 
 function isHttpUrl(value: string): boolean {

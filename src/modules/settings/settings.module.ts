@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
+import { bodyRules } from '../../common/validation';
 import { AuditModule } from '../audit/audit.module';
+import { UpdateGeneralSettingsDto } from './dto/general-settings.dto';
+import { checkSettingsPatch } from './settings-input';
 import { SettingsController } from './settings.controller';
 import { SettingsRepository } from './settings.repository';
 import { SettingsService } from './settings.service';
@@ -15,3 +18,6 @@ import { SettingsService } from './settings.service';
   exports: [SettingsService],
 })
 export class SettingsModule {}
+
+// A body with an unknown key is answered with the problems of its known keys too.
+bodyRules(UpdateGeneralSettingsDto, (body) => checkSettingsPatch(body).issues);

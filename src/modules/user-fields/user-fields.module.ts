@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { bodyRules } from '../../common/validation';
+import { CreateUserFieldDto } from './dto/user-field.dto';
+import { checkDefinition, type DefinitionInput } from './user-field-values';
 import { UserFieldsController } from './user-fields.controller';
 import { UserFieldsRepository } from './user-fields.repository';
 import { UserFieldsService } from './user-fields.service';
@@ -15,3 +18,6 @@ import { UserFieldsService } from './user-fields.service';
   exports: [UserFieldsService],
 })
 export class UserFieldsModule {}
+
+// A definition with an unknown key is answered with the problems of its known keys too.
+bodyRules(CreateUserFieldDto, (body) => checkDefinition(body as DefinitionInput).errors);

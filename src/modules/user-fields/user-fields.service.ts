@@ -24,7 +24,7 @@ import { UserFieldRow, UserFieldsRepository } from './user-fields.repository';
 export const USER_FIELDS_TTL_MS = 5000;
 
 type SortField = 'order' | 'name' | 'label';
-const SORTABLE: readonly SortField[] = ['order', 'name', 'label'];
+export const SORTABLE: readonly SortField[] = ['order', 'name', 'label'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface Snapshot {

@@ -4,8 +4,7 @@ import { ThrottlerGuard } from '@nestjs/throttler';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import type { ThrottlerRequest } from '@nestjs/throttler/dist/throttler.guard.interface';
 import type { Request, Response } from 'express';
-import { ServiceError } from '../../../common/errors';
-import { countersUnavailable, setRateLimitHeaders } from '../../../common/rate-limit';
+import { countersUnavailable, setRateLimitHeaders, signInBudgetSpent } from '../../../common/rate-limit';
 
 export const AUTH_THROTTLER = 'auth';
 
@@ -49,9 +48,7 @@ export class AuthRateLimitGuard extends ThrottlerGuard {
     }
     const resetIn = setRateLimitHeaders(http.getResponse<Response>(), limit, record);
     if (record.isBlocked) {
-      throw new ServiceError('RATE_LIMITED', 'Too many attempts from this address; try again later', {
-        retryAfterSeconds: Math.max(1, resetIn),
-      });
+      throw signInBudgetSpent(limit, Math.round(ttl / 1000), resetIn);
     }
     return true;
   }

@@ -26,8 +26,9 @@ import { checkRichText } from './rich-text';
 export type { BulkResult } from './bulk-input';
 export type { Entry } from './entry-presentation';
 
-const READ_PARAMS = ['depth', 'select', 'richTextFormat', 'status'];
-const COUNT_PARAMS = ['where', 'status'];
+/** The query parameters of a read by id (and of a single) and of a count: others are a 400. */
+export const READ_PARAMS = ['depth', 'select', 'richTextFormat', 'status'] as const;
+export const COUNT_PARAMS = ['where', 'status'] as const;
 
 /**
  * Entries of collections and the content of singles: reads with the query language (SPEC 4.3),
@@ -382,7 +383,8 @@ export class EntriesService {
       if (checked.ok) {
         ok.push(row.id as string);
       } else {
-        const problems = checked.issues.map((i) => `${i.path || 'entry'}: ${i.message}`).join('; ');
+        const listed = checked.issues.map((i) => `${i.path || 'entry'}: ${i.message}`);
+        const problems = [...listed, ...(checked.omitted ? [`${checked.omitted} more`] : [])].join('; ');
         refused.push({ id: row.id as string, code: 'VALIDATION_ERROR', message: problems });
       }
     }
@@ -457,6 +459,8 @@ export class EntriesService {
         prefix
           ? result.issues.map((i) => ({ ...i, path: i.path ? `${prefix}.${i.path}` : prefix }))
           : result.issues,
+        undefined,
+        result.omitted,
       );
     }
     return result.value;

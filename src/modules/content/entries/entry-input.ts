@@ -7,8 +7,8 @@
  *
  * Rules:
  * - The body is a plain JSON object (else one issue at path '' `isObject`). Every problem is
- *   collected (at most 50), `path` naming the value: `title`, `tags.2`, `hero.title`,
- *   `blocks.1.caption`. A key whose value is `undefined` (in-process callers) counts as absent.
+ *   found; the first 50 are listed, the others counted. `path` names the value: `title`, `tags.2`,
+ *   `hero.title`, `blocks.1.caption`. A key whose value is `undefined` (in-process callers) counts as absent.
  * - Keys: a key that names no field is `unknown_field`; `id`, `createdAt`, `updatedAt` are
  *   `readonly` (set by the service); `status` is accepted on drafts collections only ('draft' or
  *   'published', else `isIn`), elsewhere it is `unknown_field`.
@@ -96,7 +96,9 @@ export interface EntryWrite {
   references: Array<{ relationTo: string; ids: Array<{ id: string; path: string }> }>;
 }
 
-export type EntryInputResult = { ok: true; value: EntryWrite } | { ok: false; issues: ValidationIssue[] };
+/** `issues`: at most ENTRY_INPUT_LIMITS.issues; `omitted`: how many more problems the body has. */
+export type EntryInputResult =
+  { ok: true; value: EntryWrite } | { ok: false; issues: ValidationIssue[]; omitted: number };
 
 /** The bounds of the rules above. */
 export const ENTRY_INPUT_LIMITS = {
@@ -124,16 +126,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FAIL = Symbol('fail');
 type Cleaned = unknown;
 
+/** The first L.issues problems, and how many more there were (the answer's `omittedErrors`). */
 class Issues {
   readonly list: ValidationIssue[] = [];
-
-  get full(): boolean {
-    return this.list.length >= L.issues;
-  }
+  omitted = 0;
 
   add(path: string, code: string, message: string): typeof FAIL {
-    if (!this.full) {
+    if (this.list.length < L.issues) {
       this.list.push({ path, code, message });
+    } else {
+      this.omitted++;
     }
     return FAIL;
   }
@@ -156,6 +158,7 @@ export function cleanEntryInput(body: unknown, opts: EntryInputOptions): EntryIn
     return {
       ok: false,
       issues: [{ path: '', code: 'isObject', message: 'the entry must be a JSON object' }],
+      omitted: 0,
     };
   }
   const ctx: Ctx = { opts, issues: new Issues(), refs: new Map() };
@@ -165,9 +168,6 @@ export function cleanEntryInput(body: unknown, opts: EntryInputOptions): EntryIn
   const enforce = requiredApplies(body, opts);
 
   for (const [key, raw] of Object.entries(body)) {
-    if (issues.full) {
-      break;
-    }
     if (raw === undefined) {
       continue;
     }
@@ -203,11 +203,11 @@ export function cleanEntryInput(body: unknown, opts: EntryInputOptions): EntryIn
     store(write, field, value);
   }
 
-  if (enforce && !issues.full) {
+  if (enforce) {
     checkMissingRequired(body, opts, issues);
   }
   if (issues.list.length > 0) {
-    return { ok: false, issues: issues.list };
+    return { ok: false, issues: issues.list, omitted: issues.omitted };
   }
   write.references = [...ctx.refs].map(([relationTo, ids]) => ({ relationTo, ids }));
   return { ok: true, value: write };
@@ -409,7 +409,7 @@ function cleanSelectMany(field: FieldConfig, value: unknown, path: string, issue
   const out: string[] = [];
   const seen = new Set<string>();
   let failed = false;
-  for (let i = 0; i < value.length && !issues.full; i++) {
+  for (let i = 0; i < value.length; i++) {
     const item: unknown = value[i];
     const at = `${path}.${i}`;
     if (typeof item !== 'string' || !allowed.has(item)) {
@@ -423,7 +423,7 @@ function cleanSelectMany(field: FieldConfig, value: unknown, path: string, issue
       out.push(item);
     }
   }
-  return failed || issues.full ? FAIL : out;
+  return failed ? FAIL : out;
 }
 
 const JSON_LIMITS: JsonLimits = { maxDepth: L.jsonDepth, maxLength: L.jsonLength };
@@ -491,7 +491,7 @@ function cleanRelationMany(field: FieldConfig, value: unknown, path: string, ctx
   const out: string[] = [];
   const seen = new Set<string>();
   let failed = false;
-  for (let i = 0; i < value.length && !issues.full; i++) {
+  for (let i = 0; i < value.length; i++) {
     const at = `${path}.${i}`;
     const id = idOf(value[i]);
     if (id === undefined) {
@@ -506,7 +506,7 @@ function cleanRelationMany(field: FieldConfig, value: unknown, path: string, ctx
       addReference(field, id, at, ctx);
     }
   }
-  return failed || issues.full ? FAIL : out;
+  return failed ? FAIL : out;
 }
 
 /** `level`: this component's nesting (1 for a top-level field). */
@@ -534,7 +534,7 @@ function cleanComponent(field: FieldConfig, value: unknown, path: string, level:
   }
   const out: unknown[] = [];
   let failed = false;
-  for (let i = 0; i < value.length && !issues.full; i++) {
+  for (let i = 0; i < value.length; i++) {
     const item = cleanGroupObject(group, value[i], `${path}.${i}`, level, ctx);
     if (item === FAIL) {
       failed = true;
@@ -542,7 +542,7 @@ function cleanComponent(field: FieldConfig, value: unknown, path: string, level:
       out.push(item);
     }
   }
-  return failed || issues.full ? FAIL : out;
+  return failed ? FAIL : out;
 }
 
 /** One component object against its group's fields (`level`: the component's nesting). */
@@ -561,9 +561,6 @@ function cleanGroupObject(
   const out: Record<string, unknown> = {};
   let failed = false;
   for (const [key, raw] of Object.entries(value)) {
-    if (issues.full) {
-      return FAIL;
-    }
     const at = `${path}.${key}`;
     const field = byName.get(key);
     if (field === undefined) {
@@ -585,9 +582,6 @@ function cleanGroupObject(
     }
   }
   for (const field of group) {
-    if (issues.full) {
-      return FAIL;
-    }
     if (ownValue(value, field.name) !== undefined) {
       continue;
     }
