@@ -4964,6 +4964,9 @@ export interface operations {
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -4974,6 +4977,7 @@ export interface operations {
       };
       429: components['responses']['Problem429'];
       500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
       /** @description Any other failure */
       default: {
         headers: {
@@ -5155,6 +5159,9 @@ export interface operations {
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -5171,12 +5178,16 @@ export interface operations {
       204: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content?: never;
       };
       429: components['responses']['Problem429'];
       500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
       /** @description Any other failure */
       default: {
         headers: {
@@ -5409,6 +5420,9 @@ export interface operations {
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -5422,6 +5436,7 @@ export interface operations {
       403: components['responses']['Problem403'];
       429: components['responses']['Problem429'];
       500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
       /** @description Any other failure */
       default: {
         headers: {
@@ -5697,6 +5712,9 @@ export interface operations {
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -5709,6 +5727,7 @@ export interface operations {
       };
       429: components['responses']['Problem429'];
       500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
       /** @description Any other failure */
       default: {
         headers: {
@@ -5738,6 +5757,9 @@ export interface operations {
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -5759,6 +5781,7 @@ export interface operations {
       };
       429: components['responses']['Problem429'];
       500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
       /** @description Any other failure */
       default: {
         headers: {
@@ -12180,6 +12203,9 @@ export interface operations {
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           'Cache-Control': components['headers']['Cache-Control'];
           [name: string]: unknown;
         };

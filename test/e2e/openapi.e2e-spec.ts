@@ -335,17 +335,12 @@ describe('OpenAPI document', () => {
       }),
     ).toEqual([expect.stringContaining('content type "application/json" is not listed')]);
     // The headers the answer declares: the request id always; a rate limit only where declared.
+    // (Sign-out takes the session cookie only: no API key budget answers there.)
     expect(
-      checkResponse(doc, 'GET', '/api/health', {
+      checkResponse(doc, 'POST', `${API}/auth/logout`, {
         status: 200,
         headers: { 'content-type': 'application/json', 'x-ratelimit-limit': '10' },
-        body: {
-          ok: true,
-          version: '1',
-          uptime: 1,
-          timestamp: new Date().toISOString(),
-          database: { ok: true, dialect: 'postgres', latency: 1 },
-        },
+        body: { message: 'Signed out' },
       }),
     ).toEqual([
       expect.stringContaining('the required header x-request-id is missing'),

@@ -5260,6 +5260,9 @@ export interface operations {
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -5270,6 +5273,7 @@ export interface operations {
       };
       429: components['responses']['Problem429'];
       500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
       /** @description Any other failure */
       default: {
         headers: {
@@ -5451,6 +5455,9 @@ export interface operations {
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -5467,12 +5474,16 @@ export interface operations {
       204: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content?: never;
       };
       429: components['responses']['Problem429'];
       500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
       /** @description Any other failure */
       default: {
         headers: {
@@ -5705,6 +5716,9 @@ export interface operations {
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -5718,6 +5732,7 @@ export interface operations {
       403: components['responses']['Problem403'];
       429: components['responses']['Problem429'];
       500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
       /** @description Any other failure */
       default: {
         headers: {
@@ -5993,6 +6008,9 @@ export interface operations {
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -6005,6 +6023,7 @@ export interface operations {
       };
       429: components['responses']['Problem429'];
       500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
       /** @description Any other failure */
       default: {
         headers: {
@@ -6034,6 +6053,9 @@ export interface operations {
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -6055,6 +6077,7 @@ export interface operations {
       };
       429: components['responses']['Problem429'];
       500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
       /** @description Any other failure */
       default: {
         headers: {
@@ -13053,6 +13076,9 @@ export interface operations {
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           'Cache-Control': components['headers']['Cache-Control'];
           [name: string]: unknown;
         };

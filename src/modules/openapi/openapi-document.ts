@@ -552,7 +552,9 @@ function rateLimited(r: RegisteredRoute, security: Array<Record<string, string[]
     ...((Reflect.getMetadata(GUARDS_METADATA, r.handler) ?? []) as Array<{ name?: string }>),
     ...((Reflect.getMetadata(GUARDS_METADATA, r.cls) ?? []) as Array<{ name?: string }>),
   ];
-  return guards.some((g) => g?.name === 'AuthRateLimitGuard') || security.some((s) => 'apiKey' in s);
+  // An API key spends its budget on any route it is presented to, a public one included.
+  const keyAccepted = security.length === 0 || security.some((s) => 'apiKey' in s || !Object.keys(s).length);
+  return guards.some((g) => g?.name === 'AuthRateLimitGuard') || keyAccepted;
 }
 
 /** The headers of a success answer: the request id, and the rate limit and cache headers it sets. */
