@@ -1631,7 +1631,8 @@ async function main() {
         'BENCH_DEFAULT_NODE_ARGS',
         {
           SVC_CONFIG: path.join(BENCH_DIR, 'default.config.mjs'),
-          REDIS_URL: '',
+          // BENCH_DEFAULT_REDIS_URL: the same deployment with its counters in Redis.
+          REDIS_URL: process.env.BENCH_DEFAULT_REDIS_URL ?? '',
           SVC_LOG_LEVEL: '',
         },
       ));
