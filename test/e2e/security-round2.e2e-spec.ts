@@ -98,6 +98,22 @@ describe('security round 2', () => {
     return next;
   }
 
+  /**
+   * The code of the step before the current one (an app whose clock is a little behind, within
+   * the window): enrolling with it leaves the current code unused. Not generated in the last two
+   * seconds of a step, so the server still finds it within one step of its own.
+   */
+  async function previousCode(secret: string): Promise<string> {
+    const intoStep = Date.now() % 30_000;
+    if (intoStep > 28_000) {
+      await new Promise((r) => setTimeout(r, 30_000 - intoStep + 100));
+    }
+    totp.options = { epoch: Date.now() - 30_000 };
+    const previous = totp.generate(secret);
+    totp.resetOptions();
+    return previous;
+  }
+
   /** A browser signed in with the password and the TOTP code: the session and its answer. */
   async function signInWithCode(user: CreatedUser, secret: string) {
     const b = await browser(t);
@@ -372,9 +388,163 @@ describe('security round 2', () => {
       ).post('/auth/login', { email: user.email, password: user.password });
       expect([login.status, login.body.error?.code]).toEqual([401, 'AUTH_INVALID_CREDENTIALS']);
     });
+
+    it('reauthenticate takes the current code of the authenticator app; then a key is made and other sessions end', async () => {
+      const user = await createUser(t);
+      const { browser: first } = await signIn(t, user);
+      const enrolled = await first.post('/plugins/totp/enroll');
+      expect(enrolled.status).toBe(200);
+      const secret = enrolled.body.secret as string;
+      const confirmed = await first.post('/plugins/totp/enroll/confirm', {
+        code: await previousCode(secret),
+      });
+      expect(confirmed.status).toBe(200);
+      // Signed in with a recovery code: the app's current code has never been used.
+      const b = await browser(t);
+      const paused = await b.post('/auth/login', { email: user.email, password: user.password });
+      expect(paused.body.challengeType).toBe('totp');
+      const signedIn = await b.post('/auth/challenge/resolve', {
+        pendingToken: paused.body.pendingToken,
+        response: { code: (confirmed.body.recoveryCodes as string[])[0] },
+      });
+      expect(signedIn.status).toBe(200);
+      await ageProof(user.id);
+      const refused = await b.post('/api-keys', { name: 'k', type: 'read-only' });
+      expect([refused.status, refused.body.error?.code]).toEqual([403, 'REAUTH_REQUIRED']);
+
+      const code = totp.generate(secret);
+      const ok = await b.post('/auth/reauthenticate', { code });
+      expect(ok.status).toBe(200);
+      expect(ok.body).toEqual({ message: expect.any(String), until: expect.any(String) });
+      const [row] = await t.db.query(
+        `SELECT metadata->>'method' AS method FROM audit_log WHERE event = 'reauthenticated' AND target = $1`,
+        [`user:${user.id}`],
+      );
+      expect(row.method).toBe('code');
+      const key = await b.post('/api-keys', { name: 'k', type: 'read-only' });
+      expect(key.status).toBe(201);
+      expect((await b.agent.delete(`${API}/auth/sessions`)).status).toBe(200);
+      expect((await first.agent.get(`${API}/me`)).status).toBe(401);
+      // The code is used up: it proves nothing a second time.
+      const replay = await b.post('/auth/reauthenticate', { code });
+      expect([replay.status, replay.body.error?.code]).toEqual([422, 'INVALID_INPUT']);
+    });
+  });
+
+  describe('a password write removes no factor the owner added, but ends the sessions', () => {
+    it.each([
+      [
+        'the owner changes the password',
+        async (user: CreatedUser, owner: Browser) => {
+          const res = await owner.patch('/auth/change-password', {
+            currentPassword: user.password,
+            newPassword: NEW_PASSWORD,
+          });
+          expect(res.status).toBe(200);
+        },
+      ],
+      [
+        'an administrator sets a new password',
+        async (user: CreatedUser) => {
+          expect((await admin.patch(`/users/${user.id}/password`, { password: NEW_PASSWORD })).status).toBe(
+            200,
+          );
+        },
+      ],
+    ])(
+      'after %s, the TOTP factor and the passkey are still there and still sign in',
+      async (_what, write) => {
+        const user = await createUser(t);
+        const { browser: b, res: signedIn } = await signIn(t, user);
+        const held = heldSession(signedIn);
+        const authenticator = new SoftAuthenticator(ORIGIN);
+        const options = await b.post('/plugins/passkeys/register/options');
+        expect(options.status).toBe(200);
+        const registered = await b.post('/plugins/passkeys/register/verify', {
+          response: authenticator.create(options.body),
+        });
+        expect(registered.status).toBe(201);
+        const passkeyId = registered.body.item.id as string;
+        const enrolled = await b.post('/plugins/totp/enroll');
+        expect(enrolled.status).toBe(200);
+        const secret = enrolled.body.secret as string;
+        expect((await b.post('/plugins/totp/enroll/confirm', { code: totp.generate(secret) })).status).toBe(
+          200,
+        );
+
+        await write(user, b);
+
+        // The sessions ended.
+        const me = await t.http.get(`${API}/me`).set('Authorization', `Bearer ${held.token}`);
+        expect([me.status, me.body.error?.code]).toEqual([401, 'AUTH_REQUIRED']);
+        const refreshed = await refreshWithToken(t, held.refresh);
+        expect([refreshed.status, refreshed.body.error?.code]).toEqual([401, 'REFRESH_FAILED']);
+        // The factors did not: the plugins' rows are all there.
+        const [factor] = await t.db.query(
+          `SELECT confirmed_at IS NOT NULL AS confirmed,
+                (SELECT count(*)::int FROM plugin_totp_recovery_codes WHERE user_id = $1) AS codes
+           FROM plugin_totp_factors WHERE user_id = $1`,
+          [user.id],
+        );
+        expect(factor).toEqual({ confirmed: true, codes: 10 });
+        const passkeys = await t.db.query(`SELECT id FROM plugin_passkey_credentials WHERE user_id = $1`, [
+          user.id,
+        ]);
+        expect(passkeys).toEqual([{ id: passkeyId }]);
+        // The new password still asks for the TOTP code, and the code signs in.
+        const { b: again } = await signInWithCode({ ...user, password: NEW_PASSWORD }, secret);
+        const status = await again.agent.get(`${API}/plugins/totp/status`);
+        expect(status.body).toEqual({ enabled: true, pending: false, recoveryCodesRemaining: 10 });
+        const listed = await again.agent.get(`${API}/plugins/passkeys/credentials`);
+        expect(listed.body.items.map((p: { id: string }) => p.id)).toEqual([passkeyId]);
+        // The passkey still signs in on its own.
+        const started = await t.http.post(`${API}/plugins/passkeys/login/options`).send({});
+        const viaPasskey = await t.http
+          .post(`${API}/plugins/passkeys/login/verify`)
+          .send({ flowId: started.body.flowId, response: authenticator.get(started.body.options) });
+        expect([viaPasskey.status, viaPasskey.headers.location]).toEqual([302, '/admin']);
+        expect(setCookies(viaPasskey).svc_session).toBeDefined();
+      },
+    );
   });
 
   describe('second-factor codes are limited per account', () => {
+    it('10 wrong codes to reauthenticate, then even a right code gets 429 RATE_LIMITED with Retry-After', async () => {
+      const user = await createUser(t);
+      const secret = await enableTotp(user);
+      const { b } = await signInWithCode(user, secret);
+      await ageProof(user.id);
+      for (let i = 0; i < 10; i++) {
+        const res = await b.post('/auth/reauthenticate', { code: String(100000 + i) });
+        expect([i, res.status, res.body.error?.code, res.body.error?.data?.errors?.[0]?.path]).toEqual([
+          i,
+          422,
+          'INVALID_INPUT',
+          'code',
+        ]);
+      }
+      // An unused recovery code: right, but refused before it is checked.
+      const right = await b.post('/auth/reauthenticate', { code: recoveryCodes.get(user.id)![0] });
+      expect([right.status, right.body.error?.code]).toEqual([429, 'RATE_LIMITED']);
+      const retryAfter = Number(right.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(14 * 60);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      expect(right.body.error.data).toEqual({ retryAfterSeconds: retryAfter });
+      expect(setCookies(right).svc_session).toBeUndefined();
+      expect(await auditEvents(user.id, 'mfa-locked')).toBe(1);
+      expect(await auditEvents(user.id, 'reauthenticated')).toBe(0);
+      expect(
+        (
+          await t.db.query(`SELECT count(*)::int AS n FROM plugin_totp_recovery_codes WHERE user_id = $1`, [
+            user.id,
+          ])
+        )[0].n,
+      ).toBe(10);
+      // The session is still not proved: a sensitive change stays refused.
+      const key = await b.post('/api-keys', { name: 'k', type: 'read-only' });
+      expect([key.status, key.body.error?.code]).toEqual([403, 'REAUTH_REQUIRED']);
+    });
+
     it('300 parallel wrong codes to disable TOTP: 10 tried, the rest and a right code get 429', async () => {
       const user = await createUser(t);
       const secret = await enableTotp(user);
@@ -472,6 +642,20 @@ describe('security round 2', () => {
         .set('Authorization', `Bearer ${scoped.body.key}`);
       expect([sessions.status, sessions.body.error?.code]).toEqual([401, 'AUTH_REQUIRED']);
     });
+  });
+
+  describe('the login page looks up its own messages only', () => {
+    it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])(
+      'GET /admin/login?error=%s answers HTML with the generic message and no function text',
+      async (error) => {
+        const res = await t.http.get(`/admin/login?error=${error}`);
+        expect(res.status).toBe(200);
+        expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+        const shown = /<div id="error"[^>]*>([^<]*)<\/div>/.exec(res.text)?.[1];
+        expect(shown).toBe('Sign-in did not complete. Try again.');
+        expect(res.text).not.toMatch(/function|native code|\[object/);
+      },
+    );
   });
 
   describe('sessions', () => {
