@@ -9,9 +9,12 @@ import { defineConfig } from './src/config/config-file';
 export default defineConfig({
   // Code-defined collections: real tables, one typed column per field, changed only in code. E.g.
   // { slug: 'posts', drafts: true, fields: [{ name: 'title', type: 'text', required: true }], access: { read: true } }
+  // Each may also set `versions` (true: keep the newest 50 versions of each entry; { max: n }, 1 to 1000;
+  // default false) and `preview: { url: 'https://site.example/preview/{slug}/{id}?token={token}' }`
+  // (the front-end page a preview token opens; {token} is required).
   collections: [],
 
-  // Code-defined singles: one document each (site header, footer, ...).
+  // Code-defined singles: one document each (site header, footer, ...); `versions` and `preview` as above.
   singles: [],
 
   users: {

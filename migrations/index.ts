@@ -13,6 +13,7 @@ import { Plugins1763722300000 } from './1763722300000-Plugins';
 import { AccountSteps1763723000000 } from './1763723000000-AccountSteps';
 import { Sessions1763722700000 } from './1763722700000-Sessions';
 import { UserFields1763721900000 } from './1763721900000-UserFields';
+import { EditorialWorkflow1763723100000 } from './1763723100000-EditorialWorkflow';
 
 /** Every migration, in order. Listed explicitly so the app, the CLI and the tests run the same set. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   AuditLog1763722900000,
   MagicLinkTemplate1763722950000,
   AccountSteps1763723000000,
+  EditorialWorkflow1763723100000,
 ];

@@ -555,7 +555,7 @@ export interface paths {
     put?: never;
     /**
      * Create a collection
-     * @description Creates a collection, its table and its permissions (`read-<slug>`, `create-<slug>`...). 409 CONFLICT when the slug or its permissions are taken. Needs `manage-settings`.
+     * @description Creates a collection, its table and its permissions (`read-<slug>`, `create-<slug>`...); `access` may open reading or creating entries to anyone, `versions` keeps entry versions. 409 CONFLICT when the slug or its permissions are taken. Needs `manage-settings`.
      */
     post: operations['createCollection'];
     delete?: never;
@@ -587,7 +587,7 @@ export interface paths {
     head?: never;
     /**
      * Update a collection
-     * @description Changes a collection's labels, drafts or fields; a fields or drafts change is applied as by the schema apply route. Needs `manage-settings`.
+     * @description Changes a collection's labels, drafts, fields, access or versions; a fields or drafts change is applied as by the schema apply route (access and versions change no table). Needs `manage-settings`.
      */
     patch: operations['updateCollection'];
     trace?: never;
@@ -629,21 +629,21 @@ export interface paths {
     };
     /**
      * Get an entry
-     * @description One entry, with `select`, `depth`, `richTextFormat` and, on collections with drafts, `status` (published by default; drafts need `read-<slug>`). Under the collection's read access.
+     * @description One entry, with `select`, `depth`, `richTextFormat` and, on collections with drafts, `status` (published by default; drafts need `read-<slug>`). Answers the entry's `ETag` (304 for an `If-None-Match` naming it). Under the collection's read access. A preview token (`X-Preview-Token` or `preview`) naming the entry stands in for credentials: its newest state, draft included, with related entries as a visitor sees them; any other token is 401.
      */
     get: operations['getEntry'];
     put?: never;
     post?: never;
     /**
      * Delete an entry
-     * @description Deletes an entry (for media, its stored files too); references to it are cleared. Under the collection's delete access.
+     * @description Deletes an entry (for media, its stored files too) and its versions; references to it are cleared. `If-Match` makes it conditional (412 when the entry changed since). Under the collection's delete access.
      */
     delete: operations['deleteEntry'];
     options?: never;
     head?: never;
     /**
      * Update an entry
-     * @description Changes the fields sent; the others keep their values. 409 DUPLICATE for a repeated unique value. Under the collection's update access.
+     * @description Changes the fields sent; the others keep their values (409 DUPLICATE for a repeated unique value). With `If-Match` naming the entry's `ETag`, a change made since is a 412 PRECONDITION_FAILED. On collections with drafts, publishing, unpublishing or changing a published entry also needs `publish-<slug>`. Under the collection's update access.
      */
     patch: operations['updateEntry'];
     trace?: never;
@@ -662,6 +662,130 @@ export interface paths {
      * @description Copies an entry (as a draft on collections with drafts). 409 DUPLICATE when a unique value would repeat. Needs the collection's create and read access.
      */
     post: operations['duplicateEntry'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/api/collections/{slug}/entries/{id}/preview-token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Get a preview token for an entry
+     * @description A token that reads this entry's newest state, draft included, with no other credentials, for `expiresInSeconds` (1 to 604800, default 3600); `url` is the collection's preview page with the token in it, when it has one. Needs `read-<slug>` (a signed-in user; API keys cannot get one). The token stops working when it expires, or when its issuer is deactivated, has a password change or loses `read-<slug>`.
+     */
+    post: operations['createEntryPreviewToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/api/collections/{slug}/entries/{id}/schedule': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List an entry's schedules
+     * @description Every schedule of the entry (`pending`, `done`, `failed`, `cancelled`), latest time first (`page`, `limit`). Needs `read-<slug>`.
+     */
+    get: operations['listEntrySchedules'];
+    put?: never;
+    /**
+     * Schedule publishing or unpublishing an entry
+     * @description Plans `publish` or `unpublish` of the entry at `at` (in the future, within a year). It runs within seconds of that time, once, with its creator's rights then; it ends `done`, or `failed` with `error` (creator deactivated or without the right, required fields missing, entry deleted). Needs `publish-<slug>`; 409 on a collection without drafts.
+     */
+    post: operations['scheduleEntryChange'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/api/collections/{slug}/entries/{id}/schedule/{scheduleId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Cancel a schedule of an entry
+     * @description A pending schedule becomes `cancelled`; any other is a 409. Needs `publish-<slug>`.
+     */
+    delete: operations['cancelEntrySchedule'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/api/collections/{slug}/entries/{id}/versions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List an entry's versions
+     * @description The versions of an entry, newest first (`page`, `limit`), on collections with versions on: one at every write that changed it, the oldest beyond the collection's maximum removed. Needs `read-<slug>` (a version may hold a draft).
+     */
+    get: operations['listEntryVersions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/api/collections/{slug}/entries/{id}/versions/{versionId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a version of an entry
+     * @description One version with every field; with `compare` (another version id, or `current`), also `changes`: the fields that differ, `from` this version and `to` the compared one. Needs `read-<slug>`.
+     */
+    get: operations['getEntryVersion'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/api/collections/{slug}/entries/{id}/versions/{versionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restore a version of an entry
+     * @description The entry takes the version's field data and keeps its status; `publish: true` also publishes a draft. Writes a `restore` version. Needs `update-<slug>`, and `publish-<slug>` when the entry is published or `publish` is asked.
+     */
+    post: operations['restoreEntryVersion'];
     delete?: never;
     options?: never;
     head?: never;
@@ -765,21 +889,21 @@ export interface paths {
     };
     /**
      * Get a media entry
-     * @description One entry, with `select`, `depth`, `richTextFormat` and, on collections with drafts, `status` (published by default; drafts need `read-<slug>`). Under the collection's read access. This operation serves the `media` collection only, typed with its schemas.
+     * @description One entry, with `select`, `depth`, `richTextFormat` and, on collections with drafts, `status` (published by default; drafts need `read-<slug>`). Answers the entry's `ETag` (304 for an `If-None-Match` naming it). Under the collection's read access. A preview token (`X-Preview-Token` or `preview`) naming the entry stands in for credentials: its newest state, draft included, with related entries as a visitor sees them; any other token is 401. This operation serves the `media` collection only, typed with its schemas.
      */
     get: operations['getMediaEntry'];
     put?: never;
     post?: never;
     /**
      * Delete a media entry
-     * @description Deletes an entry (for media, its stored files too); references to it are cleared. Under the collection's delete access. This operation serves the `media` collection only, typed with its schemas.
+     * @description Deletes an entry (for media, its stored files too) and its versions; references to it are cleared. `If-Match` makes it conditional (412 when the entry changed since). Under the collection's delete access. This operation serves the `media` collection only, typed with its schemas.
      */
     delete: operations['deleteMediaEntry'];
     options?: never;
     head?: never;
     /**
      * Update a media entry
-     * @description Changes the fields sent; the others keep their values. 409 DUPLICATE for a repeated unique value. Under the collection's update access. This operation serves the `media` collection only, typed with its schemas.
+     * @description Changes the fields sent; the others keep their values (409 DUPLICATE for a repeated unique value). With `If-Match` naming the entry's `ETag`, a change made since is a 412 PRECONDITION_FAILED. On collections with drafts, publishing, unpublishing or changing a published entry also needs `publish-<slug>`. Under the collection's update access. This operation serves the `media` collection only, typed with its schemas.
      */
     patch: operations['updateMediaEntry'];
     trace?: never;
@@ -1751,7 +1875,7 @@ export interface paths {
     put?: never;
     /**
      * Create a single
-     * @description Creates a single (one record of content, such as a site's footer), its table and its permissions. 409 CONFLICT when the slug or its permissions are taken. Needs `manage-settings`.
+     * @description Creates a single (one record of content, such as a site's footer), its table and its permissions; `access` may open reading it to anyone, `versions` keeps its versions. 409 CONFLICT when the slug or its permissions are taken. Needs `manage-settings`.
      */
     post: operations['createSingle'];
     delete?: never;
@@ -1769,7 +1893,7 @@ export interface paths {
     };
     /**
      * Get a single's content
-     * @description The single's one record, with `select`, `depth`, `richTextFormat` and, on singles with drafts, `status` (published by default; drafts need `read-<slug>`). 404 before its first save, or when it holds no version of the status asked for. Under the single's read access.
+     * @description The single's one record, with `select`, `depth`, `richTextFormat` and, on singles with drafts, `status` (published by default; drafts need `read-<slug>`). 404 before its first save, or when it holds no version of the status asked for. Under the single's read access. A preview token (`X-Preview-Token` or `preview`) for the single stands in for credentials and reads its newest state, draft included; any other token is 401.
      */
     get: operations['getSingleContent'];
     put?: never;
@@ -1783,9 +1907,73 @@ export interface paths {
     head?: never;
     /**
      * Update a single's content
-     * @description Saves the fields sent; the first save creates the record (as a draft on singles with drafts). Under the single's update access.
+     * @description Saves the fields sent; the first save creates the record (as a draft on singles with drafts). `If-Match` with the `ETag` makes it conditional (412 when it changed since). On singles with drafts, publishing, unpublishing or changing the published content also needs `publish-<slug>`. Under the single's update access.
      */
     patch: operations['updateSingleContent'];
+    trace?: never;
+  };
+  '/admin/api/singles/{slug}/preview-token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Get a preview token for a single
+     * @description A token that reads the single's newest state, draft included, with no other credentials, for `expiresInSeconds` (1 to 604800, default 3600); `url` is the single's preview page with the token in it, when it has one. Needs `read-<slug>` (a signed-in user; API keys cannot get one). The token stops working when it expires, or when its issuer is deactivated, has a password change or loses `read-<slug>`.
+     */
+    post: operations['createSinglePreviewToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/api/singles/{slug}/schedule': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a single's schedules
+     * @description Every schedule of the single, latest time first (`page`, `limit`). Needs `read-<slug>`.
+     */
+    get: operations['listSingleSchedules'];
+    put?: never;
+    /**
+     * Schedule publishing or unpublishing a single
+     * @description Plans `publish` or `unpublish` of the single at `at` (in the future, within a year), run once with its creator's rights then. Needs `publish-<slug>`.
+     */
+    post: operations['scheduleSingleChange'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/api/singles/{slug}/schedule/{scheduleId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Cancel a schedule of a single
+     * @description A pending schedule becomes `cancelled`; any other is a 409. Needs `publish-<slug>`.
+     */
+    delete: operations['cancelSingleSchedule'];
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/admin/api/singles/{slug}/schema': {
@@ -1807,9 +1995,69 @@ export interface paths {
     head?: never;
     /**
      * Update a single's definition
-     * @description Changes a single's label, drafts or fields; a fields or drafts change is applied as by the schema apply route. Needs `manage-settings`.
+     * @description Changes a single's label, drafts, fields, access or versions; a fields or drafts change is applied as by the schema apply route (access and versions change no table). Needs `manage-settings`.
      */
     patch: operations['updateSingleDefinition'];
+    trace?: never;
+  };
+  '/admin/api/singles/{slug}/versions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a single's versions
+     * @description The versions of a single with versions on, newest first (`page`, `limit`). Needs `read-<slug>`.
+     */
+    get: operations['listSingleVersions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/api/singles/{slug}/versions/{versionId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a version of a single
+     * @description One version; with `compare` (another version id, or `current`), also the fields that differ. Needs `read-<slug>`.
+     */
+    get: operations['getSingleVersion'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/api/singles/{slug}/versions/{versionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restore a version of a single
+     * @description The single takes the version's field data and keeps its status; `publish: true` also publishes a draft. Needs `update-<slug>`, and `publish-<slug>` when it is published or `publish` is asked.
+     */
+    post: operations['restoreSingleVersion'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/admin/api/singles/schema/{slug}/apply': {
@@ -2089,7 +2337,7 @@ export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
     /**
-     * @description What went wrong, with the HTTP status each code answers: VALIDATION_ERROR (400), AUTH_REQUIRED (401), AUTH_INVALID_CREDENTIALS (401), REFRESH_FAILED (401), REFRESH_SUPERSEDED (401), FORBIDDEN (403), EMAIL_NOT_VERIFIED (403), SETUP_COMPLETE (403), CSRF_FAILED (403), REAUTH_REQUIRED (403), NOT_FOUND (404), CONFLICT (409), DUPLICATE (409), PAYLOAD_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_INPUT (422), RATE_LIMITED (429), INTERNAL_ERROR (500), DATABASE_ERROR (500), SERVICE_UNAVAILABLE (503)
+     * @description What went wrong, with the HTTP status each code answers: VALIDATION_ERROR (400), AUTH_REQUIRED (401), AUTH_INVALID_CREDENTIALS (401), REFRESH_FAILED (401), REFRESH_SUPERSEDED (401), FORBIDDEN (403), EMAIL_NOT_VERIFIED (403), SETUP_COMPLETE (403), CSRF_FAILED (403), REAUTH_REQUIRED (403), NOT_FOUND (404), CONFLICT (409), DUPLICATE (409), PRECONDITION_FAILED (412), PAYLOAD_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), INVALID_INPUT (422), RATE_LIMITED (429), INTERNAL_ERROR (500), DATABASE_ERROR (500), SERVICE_UNAVAILABLE (503)
      * @enum {string}
      */
     ErrorCode:
@@ -2106,6 +2354,7 @@ export interface components {
       | 'NOT_FOUND'
       | 'CONFLICT'
       | 'DUPLICATE'
+      | 'PRECONDITION_FAILED'
       | 'PAYLOAD_TOO_LARGE'
       | 'UNSUPPORTED_MEDIA_TYPE'
       | 'INVALID_INPUT'
@@ -2215,6 +2464,9 @@ export interface components {
     };
     TokenDto: {
       token: string;
+    };
+    PreviewTokenDto: {
+      expiresInSeconds?: number;
     };
     CreateEmailProviderDto: {
       name: string;
@@ -3165,6 +3417,8 @@ export interface components {
           repeatable?: boolean;
           fields: components['schemas']['EnrichedContentField'][];
         };
+    /** @description `true`: open to anyone, visitors included (reads: published entries only); `"function"`: a rule function of the configuration file decides per request; `false`: not open (the `<action>-<slug>` permission decides, or a `false` rule of the configuration file closes it) */
+    AccessDecision: boolean | 'function';
     CollectionDefinition: {
       /** Format: uuid */
       id: string;
@@ -3175,6 +3429,19 @@ export interface components {
       };
       fields: components['schemas']['ContentField'][];
       drafts: boolean;
+      /** @description Who may do each action besides the holders of its permission */
+      access: {
+        read: components['schemas']['AccessDecision'];
+        create: components['schemas']['AccessDecision'];
+        update: components['schemas']['AccessDecision'];
+        delete: components['schemas']['AccessDecision'];
+      };
+      /** @description `false`: no versions are kept; `{ max }`: the newest `max` versions of each entry are kept */
+      versions:
+        | false
+        | {
+            max: number;
+          };
       /**
        * @description code: the configuration file; ui: created over REST; system: built in (media)
        * @enum {string}
@@ -3192,6 +3459,17 @@ export interface components {
       label: string;
       fields: components['schemas']['ContentField'][];
       drafts: boolean;
+      /** @description Who may do each action besides the holders of its permission */
+      access: {
+        read: components['schemas']['AccessDecision'];
+        update: components['schemas']['AccessDecision'];
+      };
+      /** @description `false`: no versions are kept; `{ max }`: the newest `max` versions of each entry are kept */
+      versions:
+        | false
+        | {
+            max: number;
+          };
       /**
        * @description code: the configuration file; ui: created over REST; system: built in (media)
        * @enum {string}
@@ -3228,6 +3506,19 @@ export interface components {
       };
       fields: components['schemas']['EnrichedContentField'][];
       drafts: boolean;
+      /** @description Who may do each action besides the holders of its permission */
+      access: {
+        read: components['schemas']['AccessDecision'];
+        create: components['schemas']['AccessDecision'];
+        update: components['schemas']['AccessDecision'];
+        delete: components['schemas']['AccessDecision'];
+      };
+      /** @description `false`: no versions are kept; `{ max }`: the newest `max` versions of each entry are kept */
+      versions:
+        | false
+        | {
+            max: number;
+          };
       /**
        * @description code: the configuration file; ui: created over REST; system: built in (media)
        * @enum {string}
@@ -3245,6 +3536,17 @@ export interface components {
       label: string;
       fields: components['schemas']['EnrichedContentField'][];
       drafts: boolean;
+      /** @description Who may do each action besides the holders of its permission */
+      access: {
+        read: components['schemas']['AccessDecision'];
+        update: components['schemas']['AccessDecision'];
+      };
+      /** @description `false`: no versions are kept; `{ max }`: the newest `max` versions of each entry are kept */
+      versions:
+        | false
+        | {
+            max: number;
+          };
       /**
        * @description code: the configuration file; ui: created over REST; system: built in (media)
        * @enum {string}
@@ -3702,6 +4004,17 @@ export interface components {
       fields?: components['schemas']['ContentFieldInput'][];
       /** @description Draft/Published for the entries; turning it off publishes every draft (destructive) */
       drafts?: boolean;
+      /** @description Open `read` or `create` to anyone, visitors included (`read`: published entries only, never drafts); `false` leaves it to the permission. Other actions stay with their permissions (sending one is `400`). On `PATCH`, keys left out keep their value */
+      access?: {
+        read?: boolean;
+        create?: boolean;
+      };
+      /** @description Keep a version of an entry at every write that changes it: `true` keeps the newest 50, `{ max }` the newest `max`; `false` (the default) keeps none. Changes no table */
+      versions?:
+        | boolean
+        | {
+            max: number;
+          };
     };
     CollectionUpdate: {
       labels?: {
@@ -3714,6 +4027,17 @@ export interface components {
       fields?: components['schemas']['ContentFieldInput'][];
       /** @description Draft/Published for the entries; turning it off publishes every draft (destructive) */
       drafts?: boolean;
+      /** @description Open `read` or `create` to anyone, visitors included (`read`: published entries only, never drafts); `false` leaves it to the permission. Other actions stay with their permissions (sending one is `400`). On `PATCH`, keys left out keep their value */
+      access?: {
+        read?: boolean;
+        create?: boolean;
+      };
+      /** @description Keep a version of an entry at every write that changes it: `true` keeps the newest 50, `{ max }` the newest `max`; `false` (the default) keeps none. Changes no table */
+      versions?:
+        | boolean
+        | {
+            max: number;
+          };
       /** @description true to apply changes that may delete stored values; without it they are refused (`409`, with the planned changes) */
       confirmDestructive?: boolean;
     };
@@ -3726,6 +4050,16 @@ export interface components {
       fields?: components['schemas']['ContentFieldInput'][];
       /** @description Draft/Published for the entries; turning it off publishes every draft (destructive) */
       drafts?: boolean;
+      /** @description Open `read` to anyone, visitors included (`read`: published entries only, never drafts); `false` leaves it to the permission. Other actions stay with their permissions (sending one is `400`). On `PATCH`, keys left out keep their value */
+      access?: {
+        read?: boolean;
+      };
+      /** @description Keep a version of an entry at every write that changes it: `true` keeps the newest 50, `{ max }` the newest `max`; `false` (the default) keeps none. Changes no table */
+      versions?:
+        | boolean
+        | {
+            max: number;
+          };
     };
     SingleUpdate: {
       /** @description 1 to 200 characters once trimmed */
@@ -3734,6 +4068,16 @@ export interface components {
       fields?: components['schemas']['ContentFieldInput'][];
       /** @description Draft/Published for the entries; turning it off publishes every draft (destructive) */
       drafts?: boolean;
+      /** @description Open `read` to anyone, visitors included (`read`: published entries only, never drafts); `false` leaves it to the permission. Other actions stay with their permissions (sending one is `400`). On `PATCH`, keys left out keep their value */
+      access?: {
+        read?: boolean;
+      };
+      /** @description Keep a version of an entry at every write that changes it: `true` keeps the newest 50, `{ max }` the newest `max`; `false` (the default) keeps none. Changes no table */
+      versions?:
+        | boolean
+        | {
+            max: number;
+          };
       /** @description true to apply changes that may delete stored values; without it they are refused (`409`, with the planned changes) */
       confirmDestructive?: boolean;
     };
@@ -3758,6 +4102,12 @@ export interface components {
       fields: components['schemas']['ContentFieldInput'][];
       /** @description Draft/Published for the entries; turning it off publishes every draft (destructive) */
       drafts?: boolean;
+      /** @description Keep a version of an entry at every write that changes it: `true` keeps the newest 50, `{ max }` the newest `max`; `false` (the default) keeps none. Changes no table */
+      versions?:
+        | boolean
+        | {
+            max: number;
+          };
       /** @description true to apply changes that may delete stored values; without it they are refused (`409`, with the planned changes) */
       confirmDestructive?: boolean;
     };
@@ -3825,6 +4175,75 @@ export interface components {
         | components['schemas']['WhereOperators']
         | components['schemas']['Where'][]
         | components['schemas']['Where'][];
+    };
+    EntrySchedule: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      entryId: string;
+      /** @enum {string} */
+      action: 'publish' | 'unpublish';
+      /** Format: date-time */
+      at: string;
+      /** @enum {string} */
+      status: 'pending' | 'done' | 'failed' | 'cancelled';
+      createdBy: {
+        /** Format: uuid */
+        id: string;
+        name: string;
+      } | null;
+      /** @description Why a failed schedule failed */
+      error: string | null;
+    };
+    EntryVersion: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      entryId: string;
+      /** @description 1, 2, ... per entry; never reused */
+      number: number;
+      /** @description `draft` or `published` (null without drafts) */
+      status: string | null;
+      /** @enum {string} */
+      event: 'create' | 'update' | 'publish' | 'unpublish' | 'restore';
+      /** @description Every field of the entry, null when empty */
+      data: Record<string, never>;
+      createdBy: {
+        /** Format: uuid */
+        id: string;
+        name: string;
+      } | null;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    EntryVersionCompared: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      entryId: string;
+      /** @description 1, 2, ... per entry; never reused */
+      number: number;
+      /** @description `draft` or `published` (null without drafts) */
+      status: string | null;
+      /** @enum {string} */
+      event: 'create' | 'update' | 'publish' | 'unpublish' | 'restore';
+      /** @description Every field of the entry, null when empty */
+      data: Record<string, never>;
+      createdBy: {
+        /** Format: uuid */
+        id: string;
+        name: string;
+      } | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** @description With `compare`: the fields that differ; `from` is this version, `to` the compared one */
+      changes?: {
+        field: string;
+        /** @description The field's value (null when empty) */
+        from: string | number | boolean | Record<string, never> | unknown[] | null;
+        /** @description The field's value (null when empty) */
+        to: string | number | boolean | Record<string, never> | unknown[] | null;
+      }[];
     };
     DashboardStats: {
       collections: {
@@ -4246,6 +4665,19 @@ export interface components {
         'application/problem+json': components['schemas']['Problem'];
       };
     };
+    /** @description `If-Match` names a version of the entry that is no longer current (`PRECONDITION_FAILED`) */
+    Problem412: {
+      headers: {
+        'X-Request-Id': components['headers']['X-Request-Id'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/problem+json': components['schemas']['Problem'];
+      };
+    };
     /** @description The body is larger than the service accepts (`PAYLOAD_TOO_LARGE`) */
     Problem413: {
       headers: {
@@ -4342,6 +4774,8 @@ export interface components {
     'Retry-After': number;
     /** @description How the answer may be cached */
     'Cache-Control': string;
+    /** @description The version of the answer, for `If-None-Match` */
+    ETag: string;
   };
   pathItems: never;
 }
@@ -5969,7 +6403,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    /** @description A collection definition: its slug, labels, drafts and fields */
+    /** @description A collection definition: its slug, labels, drafts, fields, access and versions */
     requestBody: {
       content: {
         'application/json': components['schemas']['CollectionInput'];
@@ -6382,8 +6816,15 @@ export interface operations {
         richTextFormat?: 'json' | 'html' | 'both';
         /** @description Collections with drafts only (elsewhere a 400): published entries, drafts, or both; drafts need the update access */
         status?: 'published' | 'draft' | 'all';
+        /** @description A preview token (as the `X-Preview-Token` header): reads the entry it names, drafts included, with no other credentials */
+        preview?: string;
       };
-      header?: never;
+      header?: {
+        /** @description A preview token: reads the entry it names, drafts included, with no other credentials (as the query parameter `preview`) */
+        'X-Preview-Token'?: string;
+        /** @description The `ETag` of the entry as the client holds it: 304 while it is still current */
+        'If-None-Match'?: string;
+      };
       path: {
         /** @description The collection's slug */
         slug: 'media';
@@ -6400,11 +6841,24 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['MediaEntry'];
         };
+      };
+      /** @description Not modified: `If-None-Match` named the current `ETag` */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          ETag: components['headers']['ETag'];
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       400: components['responses']['Problem400'];
       401: components['responses']['Problem401'];
@@ -6432,7 +6886,10 @@ export interface operations {
   deleteEntry: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` of the entry the change was made to: 412 when the entry changed since */
+        'If-Match'?: string;
+      };
       path: {
         /** @description The collection's slug */
         slug: 'media';
@@ -6467,6 +6924,7 @@ export interface operations {
       401: components['responses']['Problem401'];
       403: components['responses']['Problem403'];
       404: components['responses']['Problem404'];
+      412: components['responses']['Problem412'];
       429: components['responses']['Problem429'];
       500: components['responses']['Problem500'];
       503: components['responses']['Problem503'];
@@ -6489,7 +6947,10 @@ export interface operations {
   updateEntry: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` of the entry the change was made to: 412 when the entry changed since */
+        'If-Match'?: string;
+      };
       path: {
         /** @description The collection's slug */
         slug: 'media';
@@ -6510,6 +6971,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -6529,6 +6991,7 @@ export interface operations {
       403: components['responses']['Problem403'];
       404: components['responses']['Problem404'];
       409: components['responses']['Problem409'];
+      412: components['responses']['Problem412'];
       413: components['responses']['Problem413'];
       415: components['responses']['Problem415'];
       422: components['responses']['Problem422'];
@@ -6582,6 +7045,420 @@ export interface operations {
                   /** Format: uuid */
                   id: string;
                 };
+          };
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      409: components['responses']['Problem409'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
+      422: components['responses']['Problem422'];
+      429: components['responses']['Problem429'];
+      500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  createEntryPreviewToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The collection's slug */
+        slug: 'media';
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PreviewTokenDto'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Present it as `X-Preview-Token` or as the query parameter `preview` */
+            token: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description The definition's preview page, when it has one, with the token in it */
+            url?: string;
+          };
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      409: components['responses']['Problem409'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
+      422: components['responses']['Problem422'];
+      429: components['responses']['Problem429'];
+      500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listEntrySchedules: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The collection's slug */
+        slug: 'media';
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['EntrySchedule'][];
+            meta: components['schemas']['ListMeta'];
+          };
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      429: components['responses']['Problem429'];
+      500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  scheduleEntryChange: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The collection's slug */
+        slug: 'media';
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          action: 'publish' | 'unpublish';
+          /**
+           * Format: date-time
+           * @description When: in the future, within a year
+           */
+          at: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            item: components['schemas']['EntrySchedule'];
+          };
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      409: components['responses']['Problem409'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
+      422: components['responses']['Problem422'];
+      429: components['responses']['Problem429'];
+      500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  cancelEntrySchedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The collection's slug */
+        slug: 'media';
+        id: string;
+        scheduleId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            item: components['schemas']['EntrySchedule'];
+          };
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      429: components['responses']['Problem429'];
+      500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listEntryVersions: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The collection's slug */
+        slug: 'media';
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['EntryVersion'][];
+            meta: components['schemas']['ListMeta'];
+          };
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      429: components['responses']['Problem429'];
+      500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getEntryVersion: {
+    parameters: {
+      query?: {
+        /** @description Another version id of the entry, or `current` */
+        compare?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The collection's slug */
+        slug: 'media';
+        id: string;
+        versionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EntryVersionCompared'];
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      429: components['responses']['Problem429'];
+      500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  restoreEntryVersion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The collection's slug */
+        slug: 'media';
+        id: string;
+        versionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Also publish a draft (needs the publish permission) */
+          publish?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            /** @description The entry as restored */
+            item: Record<string, never>;
           };
         };
       };
@@ -6980,8 +7857,15 @@ export interface operations {
         select?: string;
         /** @description Rich text as Lexical JSON, as HTML, or both */
         richTextFormat?: 'json' | 'html' | 'both';
+        /** @description A preview token (as the `X-Preview-Token` header): reads the entry it names, drafts included, with no other credentials */
+        preview?: string;
       };
-      header?: never;
+      header?: {
+        /** @description A preview token: reads the entry it names, drafts included, with no other credentials (as the query parameter `preview`) */
+        'X-Preview-Token'?: string;
+        /** @description The `ETag` of the entry as the client holds it: 304 while it is still current */
+        'If-None-Match'?: string;
+      };
       path: {
         id: string;
       };
@@ -6996,11 +7880,24 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['MediaEntry'];
         };
+      };
+      /** @description Not modified: `If-None-Match` named the current `ETag` */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          ETag: components['headers']['ETag'];
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       400: components['responses']['Problem400'];
       401: components['responses']['Problem401'];
@@ -7028,7 +7925,10 @@ export interface operations {
   deleteMediaEntry: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` of the entry the change was made to: 412 when the entry changed since */
+        'If-Match'?: string;
+      };
       path: {
         id: string;
       };
@@ -7061,6 +7961,7 @@ export interface operations {
       401: components['responses']['Problem401'];
       403: components['responses']['Problem403'];
       404: components['responses']['Problem404'];
+      412: components['responses']['Problem412'];
       429: components['responses']['Problem429'];
       500: components['responses']['Problem500'];
       503: components['responses']['Problem503'];
@@ -7083,7 +7984,10 @@ export interface operations {
   updateMediaEntry: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` of the entry the change was made to: 412 when the entry changed since */
+        'If-Match'?: string;
+      };
       path: {
         id: string;
       };
@@ -7102,6 +8006,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -7121,6 +8026,7 @@ export interface operations {
       403: components['responses']['Problem403'];
       404: components['responses']['Problem404'];
       409: components['responses']['Problem409'];
+      412: components['responses']['Problem412'];
       413: components['responses']['Problem413'];
       415: components['responses']['Problem415'];
       422: components['responses']['Problem422'];
@@ -10872,8 +11778,15 @@ export interface operations {
         richTextFormat?: 'json' | 'html' | 'both';
         /** @description Collections with drafts only (elsewhere a 400): published entries, drafts, or both; drafts need the update access */
         status?: 'published' | 'draft' | 'all';
+        /** @description A preview token (as the `X-Preview-Token` header): reads the entry it names, drafts included, with no other credentials */
+        preview?: string;
       };
-      header?: never;
+      header?: {
+        /** @description A preview token: reads the entry it names, drafts included, with no other credentials (as the query parameter `preview`) */
+        'X-Preview-Token'?: string;
+        /** @description The `ETag` of the entry as the client holds it: 304 while it is still current */
+        'If-None-Match'?: string;
+      };
       path: {
         slug: string;
       };
@@ -10888,11 +11801,24 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
           'application/json': Record<string, never>;
         };
+      };
+      /** @description Not modified: `If-None-Match` named the current `ETag` */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          ETag: components['headers']['ETag'];
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       400: components['responses']['Problem400'];
       401: components['responses']['Problem401'];
@@ -10970,7 +11896,10 @@ export interface operations {
   updateSingleContent: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` of the entry the change was made to: 412 when the entry changed since */
+        'If-Match'?: string;
+      };
       path: {
         slug: string;
       };
@@ -10989,6 +11918,7 @@ export interface operations {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {
@@ -11008,9 +11938,243 @@ export interface operations {
       403: components['responses']['Problem403'];
       404: components['responses']['Problem404'];
       409: components['responses']['Problem409'];
+      412: components['responses']['Problem412'];
       413: components['responses']['Problem413'];
       415: components['responses']['Problem415'];
       422: components['responses']['Problem422'];
+      429: components['responses']['Problem429'];
+      500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  createSinglePreviewToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PreviewTokenDto'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Present it as `X-Preview-Token` or as the query parameter `preview` */
+            token: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description The definition's preview page, when it has one, with the token in it */
+            url?: string;
+          };
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      409: components['responses']['Problem409'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
+      422: components['responses']['Problem422'];
+      429: components['responses']['Problem429'];
+      500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listSingleSchedules: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['EntrySchedule'][];
+            meta: components['schemas']['ListMeta'];
+          };
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      429: components['responses']['Problem429'];
+      500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  scheduleSingleChange: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          action: 'publish' | 'unpublish';
+          /**
+           * Format: date-time
+           * @description When: in the future, within a year
+           */
+          at: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            item: components['schemas']['EntrySchedule'];
+          };
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      409: components['responses']['Problem409'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
+      422: components['responses']['Problem422'];
+      429: components['responses']['Problem429'];
+      500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  cancelSingleSchedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+        scheduleId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            item: components['schemas']['EntrySchedule'];
+          };
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
       429: components['responses']['Problem429'];
       500: components['responses']['Problem500'];
       503: components['responses']['Problem503'];
@@ -11106,6 +12270,173 @@ export interface operations {
           'application/json': {
             message: string;
             item: components['schemas']['SingleDefinition'];
+          };
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      409: components['responses']['Problem409'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
+      422: components['responses']['Problem422'];
+      429: components['responses']['Problem429'];
+      500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listSingleVersions: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['EntryVersion'][];
+            meta: components['schemas']['ListMeta'];
+          };
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      429: components['responses']['Problem429'];
+      500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getSingleVersion: {
+    parameters: {
+      query?: {
+        /** @description Another version id of the entry, or `current` */
+        compare?: string;
+      };
+      header?: never;
+      path: {
+        slug: string;
+        versionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EntryVersionCompared'];
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      429: components['responses']['Problem429'];
+      500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  restoreSingleVersion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+        versionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Also publish a draft (needs the publish permission) */
+          publish?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            /** @description The entry as restored */
+            item: Record<string, never>;
           };
         };
       };

@@ -7,7 +7,7 @@
  * a field added to an answer without its schema fails the tests.
  */
 
-import { applyDecorators } from '@nestjs/common';
+import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiQuery, type ApiQueryOptions } from '@nestjs/swagger';
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE, MAX_SEARCH_LENGTH } from './pagination';
 
@@ -168,3 +168,13 @@ export const ApiQueries = (params: QueryParameter[]): MethodDecorator =>
 /** `@ApiQueries(listQueryParameters(opts))`: the query of an admin list. */
 export const ApiListQuery = (opts: Parameters<typeof listQueryParameters>[0]): MethodDecorator =>
   ApiQueries(listQueryParameters(opts));
+
+/** Metadata of `ApiEntryVersion`, read by the document builder (src/modules/openapi). */
+export const ENTRY_VERSION_METADATA = 'svc:openapi-entry-version';
+
+/**
+ * The route works with an entry's `ETag`: a `read` answers it and takes `If-None-Match` (304), a
+ * `write` answers the new one and takes `If-Match` (412), a `delete` takes `If-Match` only.
+ */
+export const ApiEntryVersion = (kind: 'read' | 'write' | 'delete'): MethodDecorator =>
+  SetMetadata(ENTRY_VERSION_METADATA, kind);

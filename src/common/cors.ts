@@ -10,7 +10,7 @@ export function serviceCors(options: SvcOptions) {
     origin: [new URL(options.publicUrl).origin, ...options.allowedOrigins],
     credentials: true,
     // Joined once here: given arrays, cors joins them again on every request.
-    allowedHeaders: 'Content-Type,Authorization,X-CSRF-Token,X-Request-Id',
+    allowedHeaders: 'Content-Type,Authorization,X-CSRF-Token,X-Request-Id,X-Preview-Token',
     // The file headers too: a script reading a range or saving a download under its name needs them.
     exposedHeaders:
       'X-Request-Id,Retry-After,X-RateLimit-Limit,X-RateLimit-Remaining,X-RateLimit-Reset,' +

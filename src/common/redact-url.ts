@@ -1,13 +1,13 @@
 /**
  * Query parameters whose values never reach a log line, matched anywhere in the (decoded) name,
- * case-insensitively: emailed links carry `token`, OAuth-style callbacks `code` and `state`, and
- * clients put keys, signatures, one-time codes and passwords in URLs under many spellings
- * (`access_token`, `apiKey`, `X-Amz-Signature`, `user[password]`, `otp`). A substring match fails
- * safe: it also hides harmless values (`author`, `zipcode`, `keyword`), which costs a little
- * debugging and never a secret.
+ * case-insensitively: emailed links carry `token`, OAuth-style callbacks `code` and `state`,
+ * content reads a preview token as `preview`, and clients put keys, signatures, one-time codes
+ * and passwords in URLs under many spellings (`access_token`, `apiKey`, `X-Amz-Signature`,
+ * `user[password]`, `otp`). A substring match fails safe: it also hides harmless values
+ * (`author`, `zipcode`, `keyword`), which costs a little debugging and never a secret.
  */
 export const SECRET_PARAM =
-  /token|code|state|secret|passw|pwd|key|sig|otp|nonce|auth|session|ticket|hash|jwt|credential/i;
+  /token|code|state|secret|passw|pwd|key|sig|otp|nonce|auth|session|ticket|hash|jwt|credential|preview/i;
 
 export const REDACTED = '[redacted]';
 

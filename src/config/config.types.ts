@@ -49,6 +49,10 @@ export interface CollectionConfig {
   fields: FieldConfig[];
   drafts?: boolean;
   access?: Partial<Record<'read' | 'create' | 'update' | 'delete', AccessRule>>;
+  /** Keep a version of each entry at every write: `true` keeps the newest 50. */
+  versions?: boolean | { max: number };
+  /** The front-end page a preview token opens: `{slug}`, `{id}` and `{token}` are filled in. */
+  preview?: { url: string };
 }
 
 export interface SingleConfig {
@@ -57,6 +61,10 @@ export interface SingleConfig {
   fields: FieldConfig[];
   drafts?: boolean;
   access?: Partial<Record<'read' | 'update', AccessRule>>;
+  /** Keep a version of the single at every write: `true` keeps the newest 50. */
+  versions?: boolean | { max: number };
+  /** The front-end page a preview token opens: `{slug}`, `{id}` and `{token}` are filled in. */
+  preview?: { url: string };
 }
 
 /**

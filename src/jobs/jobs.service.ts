@@ -73,6 +73,10 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
       // addresses (and sealed links), which should not pile up.
       archiveCompletedAfterSeconds: 60 * 60,
       deleteAfterDays: 1,
+      // Maintenance (one instance at a time) also finds attempts past their queue's
+      // `expireInSeconds`, e.g. of a process killed mid-job, and retries them: every 10 s rather
+      // than pg-boss's 2 minutes, so a crashed scheduled publish runs again within seconds.
+      maintenanceIntervalSeconds: 10,
     });
     // pg-boss reports failures of its pool, polls and maintenance here; without a listener an
     // EventEmitter 'error' would crash the process.
@@ -121,17 +125,18 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   /**
    * Inserts a job through `em`: inside the caller's transaction, the job exists exactly when that
    * transaction commits. Call `wake` after the commit for the job to start at once, or give
-   * `startAfterSeconds` for it to wait that long first.
+   * `startAfterSeconds` for it to wait that long first (`startAfter`: until then).
    */
   async send(
     em: EntityManager,
     queue: QueueSpec,
     data: object,
-    options: { startAfterSeconds?: number } = {},
+    options: { startAfterSeconds?: number; startAfter?: Date } = {},
   ): Promise<string> {
+    const startAfter = options.startAfter ?? options.startAfterSeconds;
     const id = await this.boss.send(queue.name, data, {
       db: { executeSql: async (text, values) => ({ rows: await rows(em, text, values) }) },
-      ...(options.startAfterSeconds === undefined ? {} : { startAfter: options.startAfterSeconds }),
+      ...(startAfter === undefined ? {} : { startAfter }),
       retryLimit: queue.retryLimit,
       retryDelay: queue.retryDelaySeconds,
       retryBackoff: true,

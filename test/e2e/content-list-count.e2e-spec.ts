@@ -353,17 +353,28 @@ describe('content lists: hasNext from the page, totals from the count cache', ()
     const filter = 'where[views][greater_than]=400';
     const path = `${LIST('items')}?${filter}&limit=1`;
     const sql = `c_items WHERE status = 'published' AND views > 400`;
-    const before = await oracle(sql);
-    expect(before).toBeGreaterThan(1); // a full page: the total comes from a count
-    const started = Date.now();
-    const found = await recording(async () => {
-      expect((await meta(path, admin, other)).total).toBe(before);
-      // Behind the service's back: the second instance cannot know.
-      await t.db.query(`INSERT INTO c_items (title, views, status) VALUES ('sql', 999, 'published')`);
-      expect((await meta(path, admin, other)).total).toBe(before); // cached
-      expect((await other.http.get(`${COUNT('items')}?${filter}`).set(admin)).body.total).toBe(before);
-    });
-    expect(Date.now() - started).toBeLessThan(SHORT_BOUND_MS * 0.75); // else the test proves nothing
+    // The reads must fit well inside the bound, else the test proves nothing: on a loaded machine
+    // a slow round is run again (after the bound, so its cached total is gone) rather than failed.
+    let before = 0;
+    let found: Awaited<ReturnType<typeof recording>> = [];
+    for (let round = 0; ; round++) {
+      before = await oracle(sql);
+      expect(before).toBeGreaterThan(1); // a full page: the total comes from a count
+      const started = Date.now();
+      const seen = before;
+      found = await recording(async () => {
+        expect((await meta(path, admin, other)).total).toBe(seen);
+        // Behind the service's back: the second instance cannot know.
+        await t.db.query(`INSERT INTO c_items (title, views, status) VALUES ('sql', 999, 'published')`);
+        expect((await meta(path, admin, other)).total).toBe(seen); // cached
+        expect((await other.http.get(`${COUNT('items')}?${filter}`).set(admin)).body.total).toBe(seen);
+      });
+      if (Date.now() - started < SHORT_BOUND_MS * 0.75 || round === 4) {
+        expect(Date.now() - started).toBeLessThan(SHORT_BOUND_MS * 0.75);
+        break;
+      }
+      await sleep(SHORT_BOUND_MS + 50);
+    }
     expect(countsOf(found, 'c_items', 400)).toHaveLength(1); // three reads, one count
     await sleep(SHORT_BOUND_MS + 50);
     expect((await meta(path, admin, other)).total).toBe(before + 1);

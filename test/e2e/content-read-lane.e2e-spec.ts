@@ -93,6 +93,14 @@ describe('content read lane', () => {
     }
     await post('notices', { text: 'open' });
     await post('bulletins', { text: 'draft', status: 'draft' });
+    // A preview token for the draft post: presented as a header by one caller, in the query below.
+    const preview = await t.http
+      .post(api(`/collections/posts/entries/${ids.post5}/preview-token`))
+      .set(creds.admin)
+      .send({})
+      .expect(201);
+    ids.preview = preview.body.token;
+    creds.preview = { 'X-Preview-Token': ids.preview };
   });
   afterAll(() => t.close());
 
@@ -120,6 +128,8 @@ describe('content read lane', () => {
     `/collections/posts/entries/${ids.post1.toUpperCase()}?depth=1`,
     `/collections/posts/entries/${ids.post5}`,
     `/collections/posts/entries/${ids.post5}?status=draft`,
+    `/collections/posts/entries/${ids.post5}?preview=${ids.preview}&depth=1`,
+    `/collections/posts/entries/${ids.post1}?preview=${ids.preview}`,
     '/collections/posts/entries/00000000-0000-4000-8000-000000000000',
     '/collections/posts/entries/not-a-uuid',
     '/collections/notices/entries',

@@ -153,12 +153,14 @@ describe('content schema: collections, singles, field groups', () => {
           { name: 'x', type: 'nope' },
           { name: 'r', type: 'relationship', relationTo: 'ghosts' },
         ],
-        access: { read: true },
+        // Over REST only read and create may be opened (booleans); update stays permission-only.
+        access: { read: true, update: true },
       })
       .expect(400);
     expect(bad.headers['content-type']).toMatch(/application\/problem\+json/);
     const paths = bad.body.error.data.errors.map((e: { path: string }) => e.path);
-    expect(paths).toEqual(expect.arrayContaining(['access']));
+    expect(paths).toEqual(expect.arrayContaining(['access.update']));
+    expect(paths).not.toContain('access.read');
     await t.http.post(api('/collections')).set(admin).send({ slug: 'home', fields: [] }).expect(409); // a single holds it
     await t.http.post(api('/collections')).set(admin).send({ slug: 'users', fields: [] }).expect(400);
   });

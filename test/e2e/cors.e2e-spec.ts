@@ -19,6 +19,16 @@ describe('CORS for allowed frontends (SPEC 5.1.4, 5.8)', () => {
     expect(res.headers['access-control-allow-headers']).toMatch(/X-CSRF-Token/i);
   });
 
+  it('lets a front-end send a preview token from an allowed origin', async () => {
+    const res = await t.http
+      .options('/admin/api/collections/posts/entries/00000000-0000-4000-8000-000000000000')
+      .set('Origin', 'https://admin.example.com')
+      .set('Access-Control-Request-Method', 'GET')
+      .set('Access-Control-Request-Headers', 'x-preview-token');
+    expect(res.status).toBe(204);
+    expect(String(res.headers['access-control-allow-headers']).split(',')).toContain('X-Preview-Token');
+  });
+
   it('allows the public URL origin and exposes the request id', async () => {
     const res = await t.http.get('/admin/api/auth/setup-status').set('Origin', 'http://localhost:3000');
     expect(res.status).toBe(200);

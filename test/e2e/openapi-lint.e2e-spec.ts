@@ -116,7 +116,7 @@ describe('OpenAPI: lint and document-level text', () => {
     const ids = new Map<string, string>();
     const problems: string[] = [];
     const VERB =
-      /^(bulkDelete|bulkUpdate|get|list|create|update|delete|post|put|patch|count|duplicate|add|remove|replace|set|send|preview|apply|check|sign|log|refresh|reset|change|verify|resend|accept|rotate|revoke|reorder|regenerate|export|download|render|test|register|resolve|complete|confirm|disable|enroll|end|start|request|submit|upload|find|reauthenticate|login|logout|forgot)[A-Z0-9]?/;
+      /^(bulkDelete|bulkUpdate|get|list|create|update|delete|post|put|patch|count|duplicate|add|remove|replace|set|send|preview|apply|check|sign|log|refresh|reset|change|verify|resend|accept|rotate|revoke|reorder|regenerate|export|download|render|test|register|resolve|complete|confirm|disable|enroll|end|start|request|submit|upload|find|reauthenticate|login|logout|forgot|restore|schedule|cancel)[A-Z0-9]?/;
     for (const [route, op] of operations()) {
       const id = String(op.operationId);
       if (!/^[a-z][A-Za-z0-9]*$/.test(id) || !VERB.test(id)) {

@@ -189,8 +189,18 @@ describe('OpenAPI document', () => {
     const content = ['where', 'sort', 'select', 'depth', 'richTextFormat', 'status'];
     expect(names('/collections/{slug}/entries').sort()).toEqual([...content, 'page', 'limit'].sort());
     expect(names('/collections/{slug}/entries/{id}').sort()).toEqual(
-      ['select', 'depth', 'richTextFormat', 'status'].sort(),
+      ['select', 'depth', 'richTextFormat', 'status', 'preview'].sort(),
     );
+    // The reads a preview token may be presented to declare its header beside the query parameter.
+    for (const path of [
+      '/collections/{slug}/entries/{id}',
+      '/singles/{slug}',
+      '/collections/books/entries/{id}',
+    ]) {
+      const header = doc.paths[`${API}${path}`].get.parameters!.filter((p) => p.in === 'header');
+      expect([path, header.map((p) => p.name)]).toEqual([path, expect.arrayContaining(['X-Preview-Token'])]);
+    }
+    expect(names('/collections/{slug}/entries')).not.toContain('preview');
     expect(names('/collections/{slug}/entries/count').sort()).toEqual(['status', 'where']);
     const where = doc.paths[`${API}/collections/{slug}/entries`].get.parameters!.find(
       (p) => p.name === 'where',

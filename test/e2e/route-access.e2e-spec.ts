@@ -6,6 +6,7 @@ import {
   SUPER_ADMIN_ONLY,
 } from '../../src/common/access/auth.decorators';
 import { CONTENT_ROUTE, ContentRouteMeta } from '../../src/modules/content/content-route';
+import { PREVIEW_READ } from '../../src/modules/content/preview-grant';
 import { IS_PUBLIC } from '../../src/common/access/public.decorator';
 import { AuthRateLimitGuard } from '../../src/modules/auth/guards/auth-rate-limit.guard';
 import { CsrfGuard } from '../../src/modules/auth/guards/csrf.guard';
@@ -32,10 +33,11 @@ const guardsOf = (handler: Target, cls: Target): unknown[] => [
 /**
  * DESIGN 8: every route of the service with who may reach it, in one snapshot, so a change in
  * access shows up in review. (Update with `npx jest test/e2e/route-access -u` and read the diff.)
- * Each line also marks `[auth-budget]` (the per-IP budget of SPEC 8, `AuthRateLimitGuard`) and
- * `[csrf]` (a POST or PATCH checked by `CsrfGuard`, CONTRACTS 3.1): both are attached route by
- * route, so a route that loses one shows in the diff. test/e2e/auth-routes.e2e-spec.ts proves
- * them over HTTP.
+ * Each line also marks `[auth-budget]` (the per-IP budget of SPEC 8, `AuthRateLimitGuard`),
+ * `[csrf]` (a POST or PATCH checked by `CsrfGuard`, CONTRACTS 3.1) and `[preview-token]` (a read a
+ * preview token opens): all are attached route by route, so a route that loses one shows in the
+ * diff. test/e2e/auth-routes.e2e-spec.ts proves the first two over HTTP,
+ * test/e2e/preview-tokens.e2e-spec.ts the last.
  */
 describe('route access', () => {
   let t: TestApp;
@@ -64,6 +66,8 @@ describe('route access', () => {
       const markers = [
         ...(guards.includes(AuthRateLimitGuard) ? ['[auth-budget]'] : []),
         ...(guards.includes(CsrfGuard) && (method === 'POST' || method === 'PATCH') ? ['[csrf]'] : []),
+        // A preview token naming the entry stands in for credentials (the content access guard).
+        ...(meta<boolean>(PREVIEW_READ, handler) ? ['[preview-token]'] : []),
       ];
       lines.push([`${method.padEnd(6)} ${full.padEnd(52)} ${access}`, ...markers].join(' '));
     }

@@ -87,6 +87,7 @@ describe('redactUrl (request log lines)', () => {
       'hash',
       'jwt',
       'credential',
+      'preview',
     ];
     for (const name of names) {
       expect([name, redactUrl(`/p?${name}=v`)]).toEqual([name, `/p?${name}=[redacted]`]);

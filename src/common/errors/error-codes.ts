@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   DUPLICATE: 409,
+  /** `If-Match` named a version of the entry that is no longer the current one. */
+  PRECONDITION_FAILED: 412,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   INVALID_INPUT: 422,
@@ -43,6 +45,8 @@ export function codeForStatus(status: number): ErrorCode {
       return 'NOT_FOUND';
     case 409:
       return 'CONFLICT';
+    case 412:
+      return 'PRECONDITION_FAILED';
     case 413:
       return 'PAYLOAD_TOO_LARGE';
     case 415:

@@ -27,4 +27,8 @@ export const AUDIT_EVENTS = {
   passwordReset: 'password-reset',
   passwordChanged: 'password-changed',
   mfaLocked: 'mfa-locked',
+  entryPublished: 'entry-published',
+  entryUnpublished: 'entry-unpublished',
+  entryRestored: 'entry-restored',
+  scheduleFailed: 'entry-schedule-failed',
 } as const;

@@ -5,7 +5,7 @@ import { ConfigError } from '../../config/env';
 import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
 import { withoutStatementTimeout } from '../../database/data-source';
 import { RbacService } from '../rbac/rbac.service';
-import { KIND_WORD, describeChanges } from './definition-checks';
+import { KIND_WORD, changedOptions, describeChanges } from './definition-checks';
 import { codeDefinitions, configPath, planCodeSync } from './code-sync';
 import { tableOf } from './content.types';
 import { DefinitionRegistry } from './definition-registry';
@@ -84,7 +84,9 @@ export class CodeSyncService implements OnModuleInit {
               '/admin/api/permissions or by a plugin); delete them or rename it',
           );
         }
-        await this.applier.record(em, w.kind, w.slug, planSchemaChange([], def.fields), null);
+        await this.applier.record(em, w.kind, w.slug, planSchemaChange([], def.fields), null, {
+          options: changedOptions(undefined, def),
+        });
         summary.push(`created ${KIND_WORD[w.kind]} ${w.slug}`);
       }
       if (problems.length) {
@@ -94,8 +96,12 @@ export class CodeSyncService implements OnModuleInit {
       for (const { row, def } of updates) {
         const changes = await this.applier.applyTo(em, row, def, { confirm: true, appliedBy: null });
         await this.repo.update(em, row.id, def);
-        if (changes.length) {
-          summary.push(`${KIND_WORD[row.kind]} ${row.slug}: ${describeChanges(changes)}`);
+        const said = [
+          ...(changes.length ? [describeChanges(changes)] : []),
+          ...changedOptions(row.definition, def).map((o) => `${o} changed`),
+        ];
+        if (said.length) {
+          summary.push(`${KIND_WORD[row.kind]} ${row.slug}: ${said.join(', ')}`);
         }
       }
       for (const r of removed) {

@@ -1,6 +1,7 @@
+import type { ValidationIssue } from '../../common/errors';
 import type { CollectionConfig, SingleConfig } from '../../config/config.types';
 import type { DefinitionKind, DefinitionSource, StoredDefinition } from './content.types';
-import { DefinitionInput, storedFrom } from './definition-body';
+import { checkVersions, DefinitionInput, storedFrom } from './definition-body';
 import {
   ChangeRecord,
   conflictWith,
@@ -26,6 +27,8 @@ export interface CodeDefinition {
   slug: string;
   source: DefinitionSource;
   input: DefinitionInput;
+  /** The code-only `preview` option, checked here; the registry reads it from the configuration. */
+  preview?: unknown;
 }
 
 /** What the plan reads of a stored definition row. */
@@ -53,21 +56,78 @@ export function codeDefinitions(collections: CollectionConfig[], singles: Single
       kind: 'collection',
       slug: MEDIA_SLUG,
       source: 'system',
-      input: { labels: { singular: 'Media', plural: 'Media' }, fields: MEDIA_FIELDS, drafts: false },
+      input: {
+        labels: { singular: 'Media', plural: 'Media' },
+        fields: MEDIA_FIELDS,
+        drafts: false,
+        versions: false,
+      },
     },
+    // `versions` left out is off (never "keep the stored value": the code is the whole definition).
     ...collections.map((c): CodeDefinition => ({
       kind: 'collection',
       slug: c.slug,
       source: 'code',
-      input: { labels: c.labels, fields: c.fields, drafts: c.drafts === true },
+      input: { labels: c.labels, fields: c.fields, drafts: c.drafts === true, versions: c.versions ?? false },
+      preview: c.preview,
     })),
     ...singles.map((s): CodeDefinition => ({
       kind: 'single',
       slug: s.slug,
       source: 'code',
-      input: { label: s.label, fields: s.fields, drafts: s.drafts === true },
+      input: { label: s.label, fields: s.fields, drafts: s.drafts === true, versions: s.versions ?? false },
+      preview: s.preview,
     })),
   ];
+}
+
+const PREVIEW_PLACEHOLDERS = ['slug', 'id', 'token'];
+
+/**
+ * `preview: { url }`: an absolute http(s) URL template with `{token}` in it; `{slug}` and `{id}`
+ * are the other placeholders it may hold.
+ */
+export function checkPreview(value: unknown): ValidationIssue[] {
+  if (value === undefined) {
+    return [];
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return [{ path: 'preview', code: 'isObject', message: 'preview must be { url }' }];
+  }
+  const issues: ValidationIssue[] = Object.keys(value)
+    .filter((k) => k !== 'url')
+    .map((k) => ({ path: `preview.${k}`, code: 'unknown_field', message: 'preview holds url only' }));
+  const url = (value as { url?: unknown }).url;
+  const problem = typeof url === 'string' ? previewUrlProblem(url) : 'is not a string';
+  if (problem) {
+    issues.push({
+      path: 'preview.url',
+      code: 'invalid',
+      message:
+        `the URL ${problem}; it must be an absolute http(s) URL template holding {token} (and ` +
+        'optionally {slug} and {id}), e.g. "https://site.example/preview/{slug}/{id}?token={token}"',
+    });
+  }
+  return issues;
+}
+
+function previewUrlProblem(url: string): string | null {
+  const unknown = [...url.matchAll(/\{([^{}]*)\}/g)]
+    .map((m) => m[1])
+    .filter((p) => !PREVIEW_PLACEHOLDERS.includes(p));
+  if (unknown.length) {
+    return `has the unknown placeholder {${unknown[0]}}`;
+  }
+  if (!url.includes('{token}')) {
+    return 'has no {token} placeholder';
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url.replace(/\{(slug|id|token)\}/g, 'x'));
+  } catch {
+    return 'is not an absolute URL';
+  }
+  return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? null : 'is not an http(s) URL';
 }
 
 /** Where a problem of `w` is in the configuration. */
@@ -104,6 +164,11 @@ export function planCodeSync<R extends StoredRow>(
       problems.push(
         `${where}: the slug is taken by the ${KIND_WORD[other.kind]} created over REST; rename one of them`,
       );
+      continue;
+    }
+    const optionIssues = [...checkVersions(w.input.versions), ...checkPreview(w.preview)];
+    problems.push(...optionIssues.map((i) => `${where}.${i.path}: ${i.message}`));
+    if (optionIssues.length) {
       continue;
     }
     const row = storedByKey.get(`${w.kind}:${w.slug}`);

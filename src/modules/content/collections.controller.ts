@@ -34,7 +34,7 @@ export class CollectionsController {
   @RequirePermission('manage-settings')
   @ApiBody({
     schema: COLLECTION_INPUT,
-    description: 'A collection definition: its slug, labels, drafts and fields',
+    description: 'A collection definition: its slug, labels, drafts, fields, access and versions',
   })
   @ApiCreatedResponse({ schema: itemAnswer(COLLECTION_DEFINITION) })
   async create(@Body() body: unknown, @CurrentAuth() auth: AuthContext) {

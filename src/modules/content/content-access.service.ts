@@ -38,6 +38,11 @@ export class ContentAccessService {
     return auth !== null && (auth.isSuperAdmin || auth.permissions.includes(`read-${def.slug}`));
   }
 
+  /** `publish-<slug>` held through roles or the key, or a super-admin (no access rule opens it). */
+  mayPublish(def: Definition, auth: AuthContext | null): boolean {
+    return auth !== null && (auth.isSuperAdmin || auth.permissions.includes(`publish-${def.slug}`));
+  }
+
   /** Whether the caller may see this entry in full: read access, and drafts as above. */
   async maySee(
     def: Definition,

@@ -8,7 +8,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { ServiceError } from '../../common/errors';
 import { AUTH_CONTEXT, type AuthContext, RequestWithAuth } from '../../common/access/auth-context';
 import { OptionalAuth } from '../../common/access/auth.decorators';
@@ -16,6 +16,8 @@ import { RouteMetadata } from '../../common/access/route-metadata';
 import { ContentAccessService } from './content-access.service';
 import type { ContentAction, Definition } from './content.types';
 import { DefinitionRegistry } from './definition-registry';
+import { grantPreview, PREVIEW_READ, presentedPreviewToken } from './preview-grant';
+import { PreviewService } from './preview/preview.service';
 
 export const CONTENT_ROUTE = 'svc:content-route';
 const DEFINITION = Symbol('svc:content-definition');
@@ -37,17 +39,25 @@ export interface Caller {
  * Loads the collection or single named by `:slug` (404 when none) and lets the caller through
  * when the content access rules allow the action (SPEC 5.4.2). Runs after the global
  * authentication guard, which lets visitors reach these routes without an AuthContext.
+ *
+ * On the reads that take a preview token (`PREVIEW_READ`), a presented token decides instead,
+ * whatever other credentials come along: one naming this entry lets the read through as a
+ * preview (`grantPreview`; answered `no-store`, as it may show a draft), any other is 401.
  */
 @Injectable()
 export class ContentAccessGuard implements CanActivate {
-  private readonly routes: RouteMetadata<ContentRouteMeta>;
+  private readonly routes: RouteMetadata<ContentRouteMeta & { preview: boolean }>;
 
   constructor(
     reflector: Reflector,
     private readonly registry: DefinitionRegistry,
     private readonly access: ContentAccessService,
+    private readonly previews: PreviewService,
   ) {
-    this.routes = new RouteMetadata(([handler]) => reflector.get<ContentRouteMeta>(CONTENT_ROUTE, handler));
+    this.routes = new RouteMetadata(([handler]) => ({
+      ...reflector.get<ContentRouteMeta>(CONTENT_ROUTE, handler),
+      preview: reflector.get<boolean>(PREVIEW_READ, handler) === true,
+    }));
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -60,6 +70,14 @@ export class ContentAccessGuard implements CanActivate {
       throw req[AUTH_CONTEXT]
         ? new ServiceError('NOT_FOUND', `No such ${meta.kind}`)
         : new ServiceError('AUTH_REQUIRED', 'Sign in to use this route');
+    }
+    const token = meta.preview ? presentedPreviewToken(req) : undefined;
+    if (token !== undefined) {
+      const id = meta.kind === 'single' ? def.id : String(req.params.id).toLowerCase();
+      grantPreview(req, await this.previews.admit(token, def, id));
+      context.switchToHttp().getResponse<Response>().setHeader('Cache-Control', 'no-store');
+      req[DEFINITION] = def;
+      return true;
     }
     await this.access.require(def, meta.action, req[AUTH_CONTEXT] ?? null, req);
     req[DEFINITION] = def;

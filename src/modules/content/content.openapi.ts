@@ -27,6 +27,8 @@ import {
   STRING,
   UUID,
 } from '../../common/api-schema';
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { ApiHeader } from '@nestjs/swagger';
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE } from '../../common/pagination';
 import type { FieldType } from '../../config/config.types';
 import {
@@ -41,6 +43,8 @@ import {
   MAX_TEXTAREA_LENGTH,
   SLUG_PATTERN,
 } from '../../fields';
+import { DEFAULT_VERSIONS_MAX, MAX_VERSIONS_MAX, OPEN_ACTIONS } from './definition-body';
+import { PREVIEW_PARAM, PREVIEW_READ } from './preview-grant';
 import {
   COMPARED_ATTRIBUTES,
   CONTENT_FIELD_TYPES,
@@ -169,6 +173,26 @@ const SOURCE: JsonSchema = {
 
 const fieldsOf = (field: JsonSchema): JsonSchema => ({ type: 'array', items: field, maxItems: MAX_FIELDS });
 
+/** One action's access in a definition record (definition.mapper.ts `accessRecord`). */
+const ACCESS_VALUE: JsonSchema = namedSchema('AccessDecision', {
+  anyOf: [BOOLEAN, { type: 'string', const: 'function' }],
+  description:
+    '`true`: open to anyone, visitors included (reads: published entries only); `"function"`: a rule ' +
+    'function of the configuration file decides per request; `false`: not open (the `<action>-<slug>` ' +
+    'permission decides, or a `false` rule of the configuration file closes it)',
+});
+const accessOf = (actions: string[]): JsonSchema => ({
+  ...objectSchema(Object.fromEntries(actions.map((a) => [a, ACCESS_VALUE]))),
+  description: 'Who may do each action besides the holders of its permission',
+});
+
+/** The versions range of `versions.max` (definition-body.ts `checkVersions`). */
+const VERSIONS_MAX: JsonSchema = { type: 'integer', minimum: 1, maximum: MAX_VERSIONS_MAX };
+const VERSIONS: JsonSchema = {
+  anyOf: [{ type: 'boolean', const: false }, objectSchema({ max: VERSIONS_MAX })],
+  description: '`false`: no versions are kept; `{ max }`: the newest `max` versions of each entry are kept',
+};
+
 const collectionRecord = (field: JsonSchema): JsonSchema =>
   objectSchema({
     id: UUID,
@@ -176,6 +200,8 @@ const collectionRecord = (field: JsonSchema): JsonSchema =>
     labels: objectSchema({ singular: STRING, plural: STRING }),
     fields: fieldsOf(field),
     drafts: BOOLEAN,
+    access: accessOf(['read', 'create', 'update', 'delete']),
+    versions: VERSIONS,
     source: SOURCE,
     createdAt: DATE_TIME,
     updatedAt: DATE_TIME,
@@ -188,6 +214,8 @@ const singleRecord = (field: JsonSchema): JsonSchema =>
     label: STRING,
     fields: fieldsOf(field),
     drafts: BOOLEAN,
+    access: accessOf(['read', 'update']),
+    versions: VERSIONS,
     source: SOURCE,
     createdAt: DATE_TIME,
     updatedAt: DATE_TIME,
@@ -547,41 +575,85 @@ const CONFIRM_INPUT: JsonSchema = {
 };
 const LABELS_INPUT: JsonSchema = objectSchema({ singular: LABEL_INPUT, plural: LABEL_INPUT });
 
+/** `access` of a definition body (definition-body.ts `checkAccess`): booleans of OPEN_ACTIONS only. */
+const accessInput = (kind: 'collection' | 'single'): JsonSchema => {
+  const open = [...OPEN_ACTIONS[kind]];
+  return {
+    ...objectSchema(Object.fromEntries(open.map((a) => [a, BOOLEAN])), open),
+    description:
+      `Open ${open.map((a) => `\`${a}\``).join(' or ')} to anyone, visitors included (\`read\`: ` +
+      'published entries only, never drafts); `false` leaves it to the permission. Other actions ' +
+      'stay with their permissions (sending one is `400`). On `PATCH`, keys left out keep their value',
+  };
+};
+const VERSIONS_INPUT: JsonSchema = {
+  anyOf: [BOOLEAN, objectSchema({ max: VERSIONS_MAX })],
+  description:
+    `Keep a version of an entry at every write that changes it: \`true\` keeps the newest ${DEFAULT_VERSIONS_MAX}, ` +
+    '`{ max }` the newest `max`; `false` (the default) keeps none. Changes no table',
+};
+
 /** `POST /collections`. */
 export const COLLECTION_INPUT = namedSchema(
   'CollectionInput',
-  objectSchema({ slug: SLUG_INPUT, labels: LABELS_INPUT, fields: FIELDS_INPUT, drafts: DRAFTS_INPUT }, [
-    'labels',
-    'fields',
-    'drafts',
-  ]),
+  objectSchema(
+    {
+      slug: SLUG_INPUT,
+      labels: LABELS_INPUT,
+      fields: FIELDS_INPUT,
+      drafts: DRAFTS_INPUT,
+      access: accessInput('collection'),
+      versions: VERSIONS_INPUT,
+    },
+    ['labels', 'fields', 'drafts', 'access', 'versions'],
+  ),
 );
 
 /** `PATCH /collections/{slug}`: the keys given change; a fields or drafts change is applied. */
 export const COLLECTION_UPDATE = namedSchema(
   'CollectionUpdate',
   objectSchema(
-    { labels: LABELS_INPUT, fields: FIELDS_INPUT, drafts: DRAFTS_INPUT, confirmDestructive: CONFIRM_INPUT },
-    ['labels', 'fields', 'drafts', 'confirmDestructive'],
+    {
+      labels: LABELS_INPUT,
+      fields: FIELDS_INPUT,
+      drafts: DRAFTS_INPUT,
+      access: accessInput('collection'),
+      versions: VERSIONS_INPUT,
+      confirmDestructive: CONFIRM_INPUT,
+    },
+    ['labels', 'fields', 'drafts', 'access', 'versions', 'confirmDestructive'],
   ),
 );
 
 /** `POST /singles`. */
 export const SINGLE_INPUT = namedSchema(
   'SingleInput',
-  objectSchema({ slug: SLUG_INPUT, label: LABEL_INPUT, fields: FIELDS_INPUT, drafts: DRAFTS_INPUT }, [
-    'label',
-    'fields',
-    'drafts',
-  ]),
+  objectSchema(
+    {
+      slug: SLUG_INPUT,
+      label: LABEL_INPUT,
+      fields: FIELDS_INPUT,
+      drafts: DRAFTS_INPUT,
+      access: accessInput('single'),
+      versions: VERSIONS_INPUT,
+    },
+    ['label', 'fields', 'drafts', 'access', 'versions'],
+  ),
 );
 
 /** `PATCH /singles/{slug}/schema`. */
 export const SINGLE_UPDATE = namedSchema(
   'SingleUpdate',
   objectSchema(
-    { label: LABEL_INPUT, fields: FIELDS_INPUT, drafts: DRAFTS_INPUT, confirmDestructive: CONFIRM_INPUT },
-    ['label', 'fields', 'drafts', 'confirmDestructive'],
+    {
+      label: LABEL_INPUT,
+      fields: FIELDS_INPUT,
+      drafts: DRAFTS_INPUT,
+      access: accessInput('single'),
+      versions: VERSIONS_INPUT,
+      confirmDestructive: CONFIRM_INPUT,
+    },
+    ['label', 'fields', 'drafts', 'access', 'versions', 'confirmDestructive'],
   ),
 );
 
@@ -604,10 +676,15 @@ export const FIELD_GROUP_UPDATE = namedSchema(
 /** `POST /collections/schema/{slug}/preview` and `/apply`, and the singles' (`confirmDestructive`: apply). */
 export const SCHEMA_INPUT = namedSchema(
   'SchemaInput',
-  objectSchema({ fields: FIELDS_INPUT, drafts: DRAFTS_INPUT, confirmDestructive: CONFIRM_INPUT }, [
-    'drafts',
-    'confirmDestructive',
-  ]),
+  objectSchema(
+    {
+      fields: FIELDS_INPUT,
+      drafts: DRAFTS_INPUT,
+      versions: VERSIONS_INPUT,
+      confirmDestructive: CONFIRM_INPUT,
+    },
+    ['drafts', 'versions', 'confirmDestructive'],
+  ),
 );
 
 /** `POST /field-groups/schema/{slug}/preview` and `/apply`. */
@@ -853,9 +930,37 @@ const CONTENT_QUERY: Record<(typeof QUERY_PARAMETERS)[number], QueryParameter> =
   },
 };
 
-/** `@ApiQuery` of each content query parameter a read takes (the names its service accepts). */
-export const ApiContentQuery = (names: ReadonlyArray<(typeof QUERY_PARAMETERS)[number]>): MethodDecorator =>
-  ApiQueries(names.map((n) => CONTENT_QUERY[n]));
+/** A preview token: the query parameter of the reads that take one (the header is declared beside it). */
+const PREVIEW_QUERY: QueryParameter = {
+  name: PREVIEW_PARAM,
+  description:
+    'A preview token (as the `X-Preview-Token` header): reads the entry it names, drafts included, with no other credentials',
+  schema: { type: 'string' },
+};
+
+/** A parameter of a content read: the query language's, and `preview` where a token may be presented. */
+export type ContentReadParameter = (typeof QUERY_PARAMETERS)[number] | typeof PREVIEW_PARAM;
+
+/**
+ * `@ApiQuery` of each content query parameter a read takes (the names its service accepts). A
+ * read that takes `preview` also declares the `X-Preview-Token` header and is marked
+ * `PREVIEW_READ`: the content access guard admits preview tokens on exactly these reads.
+ */
+export const ApiContentQuery = (names: ReadonlyArray<ContentReadParameter>): MethodDecorator => {
+  const query = ApiQueries(names.map((n) => (n === PREVIEW_PARAM ? PREVIEW_QUERY : CONTENT_QUERY[n])));
+  return names.includes(PREVIEW_PARAM)
+    ? applyDecorators(
+        query,
+        ApiHeader({
+          name: 'X-Preview-Token',
+          required: false,
+          description:
+            'A preview token: reads the entry it names, drafts included, with no other credentials (as the query parameter `preview`)',
+        }),
+        SetMetadata(PREVIEW_READ, true),
+      )
+    : query;
+};
 
 /** Every parameter of the entry list. */
 export const LIST_QUERY = QUERY_PARAMETERS;

@@ -13,6 +13,10 @@ export interface StoredDefinition {
   labels?: { singular: string; plural: string };
   label?: string;
   drafts?: boolean;
+  /** Open access set over REST (booleans only; rule functions are code-only). */
+  access?: { read?: boolean; create?: boolean };
+  /** Versions kept per entry; absent: none. */
+  versions?: { max: number };
   fields: FieldWithId[];
 }
 
@@ -26,8 +30,12 @@ export interface Definition {
   label?: string;
   drafts: boolean;
   fields: FieldWithId[];
-  /** Code-defined rules only (functions cannot travel over REST). */
+  /** Code-defined rules, and the booleans `read`/`create` set over REST. */
   access: Partial<Record<ContentAction, AccessRule>>;
+  /** Versions kept per entry (`max` newest); absent: no versions. */
+  versions?: { max: number };
+  /** Code-only: the front-end page a preview token opens (`{slug}`, `{id}`, `{token}`). */
+  preview?: { url: string };
   createdAt: Date;
   updatedAt: Date;
 }

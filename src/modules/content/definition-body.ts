@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ServiceError, ValidationIssue } from '../../common/errors';
 import { checkLabel } from '../../fields';
-import type { Definition, DefinitionKind, StoredDefinition } from './content.types';
+import type { ContentAction, Definition, DefinitionKind, StoredDefinition } from './content.types';
 import type { FieldWithId } from './schema';
 
 /**
@@ -16,6 +16,8 @@ export interface DefinitionInput {
   label?: unknown;
   drafts?: unknown;
   fields?: unknown;
+  access?: unknown;
+  versions?: unknown;
   confirmDestructive?: unknown;
 }
 
@@ -23,14 +25,14 @@ export type BodyMode = 'create' | 'update' | 'schema';
 
 const BODY_KEYS: Record<DefinitionKind, Record<BodyMode, readonly string[]>> = {
   collection: {
-    create: ['slug', 'labels', 'fields', 'drafts'],
-    update: ['labels', 'fields', 'drafts', 'confirmDestructive'],
-    schema: ['fields', 'drafts', 'confirmDestructive'],
+    create: ['slug', 'labels', 'fields', 'drafts', 'access', 'versions'],
+    update: ['labels', 'fields', 'drafts', 'access', 'versions', 'confirmDestructive'],
+    schema: ['fields', 'drafts', 'versions', 'confirmDestructive'],
   },
   single: {
-    create: ['slug', 'label', 'fields', 'drafts'],
-    update: ['label', 'fields', 'drafts', 'confirmDestructive'],
-    schema: ['fields', 'drafts', 'confirmDestructive'],
+    create: ['slug', 'label', 'fields', 'drafts', 'access', 'versions'],
+    update: ['label', 'fields', 'drafts', 'access', 'versions', 'confirmDestructive'],
+    schema: ['fields', 'drafts', 'versions', 'confirmDestructive'],
   },
   'field-group': {
     create: ['slug', 'label', 'fields'],
@@ -54,12 +56,15 @@ export function readBody(body: unknown, kind: DefinitionKind, mode: BodyMode): D
       issues.push({
         path: k,
         code: 'unknown_field',
-        message:
-          k === 'access'
-            ? 'access rules are functions and can only be defined in the configuration file'
-            : `"${k}" is not accepted here (allowed: ${allowed.join(', ')})`,
+        message: `"${k}" is not accepted here (allowed: ${allowed.join(', ')})`,
       });
     }
+  }
+  if (input.access !== undefined && allowed.includes('access') && kind !== 'field-group') {
+    issues.push(...checkAccess(input.access, kind));
+  }
+  if (input.versions !== undefined && allowed.includes('versions')) {
+    issues.push(...checkVersions(input.versions));
   }
   if (mode === 'schema' && input.fields === undefined) {
     issues.push({ path: 'fields', code: 'required', message: 'fields is required' });
@@ -107,6 +112,119 @@ export function readBody(body: unknown, kind: DefinitionKind, mode: BodyMode): D
   return input;
 }
 
+/** The actions a definition made over REST may open to anyone; the others stay permission-only. */
+export const OPEN_ACTIONS: Record<'collection' | 'single', readonly ContentAction[]> = {
+  collection: ['read', 'create'],
+  single: ['read'],
+};
+const RULE_ACTIONS: Record<'collection' | 'single', readonly ContentAction[]> = {
+  collection: ['read', 'create', 'update', 'delete'],
+  single: ['read', 'update'],
+};
+
+/**
+ * `access` of a REST body: booleans for the actions in OPEN_ACTIONS only. Opening update or
+ * delete to anyone, and rule functions, stay with the configuration file.
+ */
+function checkAccess(value: unknown, kind: 'collection' | 'single'): ValidationIssue[] {
+  const open = OPEN_ACTIONS[kind];
+  if (!isObject(value)) {
+    return [
+      {
+        path: 'access',
+        code: 'isObject',
+        message: `access must be an object of booleans (${open.join(', ')})`,
+      },
+    ];
+  }
+  const issues: ValidationIssue[] = [];
+  for (const [k, v] of Object.entries(value)) {
+    const path = `access.${k}`;
+    if (open.includes(k as ContentAction)) {
+      if (typeof v !== 'boolean') {
+        issues.push({ path, code: 'isBoolean', message: `${path} must be true or false` });
+      }
+    } else if (RULE_ACTIONS[kind].includes(k as ContentAction)) {
+      issues.push({
+        path,
+        code: 'notAllowed',
+        message:
+          `${k} cannot be opened over REST: the ${k}-<slug> permission decides it (a rule for it ` +
+          'can only be set in the configuration file)',
+      });
+    } else {
+      issues.push({
+        path,
+        code: 'unknown_field',
+        message: `access holds ${open.join(' and ')} only`,
+      });
+    }
+  }
+  return issues;
+}
+
+/** Versions kept per entry when `versions: true`. */
+export const DEFAULT_VERSIONS_MAX = 50;
+/** The largest `versions.max`. */
+export const MAX_VERSIONS_MAX = 1000;
+
+/** `versions`: `true`, `false` or `{ max }` (an integer from 1 to MAX_VERSIONS_MAX); `path` names it. */
+export function checkVersions(value: unknown, path = 'versions'): ValidationIssue[] {
+  if (typeof value === 'boolean') {
+    return [];
+  }
+  if (!isObject(value)) {
+    return [
+      {
+        path,
+        code: 'invalid',
+        message: `versions must be true, false or { max } (max: an integer from 1 to ${MAX_VERSIONS_MAX})`,
+      },
+    ];
+  }
+  const issues: ValidationIssue[] = [];
+  for (const k of Object.keys(value)) {
+    if (k !== 'max') {
+      issues.push({ path: `${path}.${k}`, code: 'unknown_field', message: 'versions holds max only' });
+    }
+  }
+  const max = value.max;
+  if (typeof max !== 'number' || !Number.isInteger(max) || max < 1 || max > MAX_VERSIONS_MAX) {
+    issues.push({
+      path: `${path}.max`,
+      code: max === undefined ? 'required' : 'range',
+      message: `max must be an integer from 1 to ${MAX_VERSIONS_MAX}`,
+    });
+  }
+  return issues;
+}
+
+/** The stored form of `versions`: `true` keeps DEFAULT_VERSIONS_MAX, `false` (or anything else) none. */
+function versionsOf(value: unknown): StoredDefinition['versions'] {
+  if (value === true) {
+    return { max: DEFAULT_VERSIONS_MAX };
+  }
+  return isObject(value) && typeof value.max === 'number' ? { max: value.max } : undefined;
+}
+
+/**
+ * The stored form of open access: the actions set to `true`, in a fixed order; none: undefined.
+ * `false` is not kept: it means "not open", the permission decides (a stored `false` would be a
+ * rule that shuts everyone out, super-admins included).
+ */
+export function openAccessOf(value: unknown): StoredDefinition['access'] {
+  if (!isObject(value)) {
+    return undefined;
+  }
+  const out: NonNullable<StoredDefinition['access']> = {};
+  for (const a of ['read', 'create'] as const) {
+    if (value[a] === true) {
+      out[a] = true;
+    }
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
 /**
  * The stored definition a body asks for: absent keys keep `current`'s, each field keeps the id of
  * the field it is paired with (its own id, else the stored field of the same name), new fields
@@ -127,6 +245,18 @@ export function storedFrom(
     out.label = String(label).trim();
   }
   out.drafts = input.drafts !== undefined ? (input.drafts as boolean) : current?.drafts === true;
+  // Absent keys of `access` keep their stored value.
+  const access =
+    input.access !== undefined
+      ? openAccessOf({ ...current?.access, ...(isObject(input.access) ? input.access : {}) })
+      : openAccessOf(current?.access);
+  if (access) {
+    out.access = access;
+  }
+  const versions = input.versions !== undefined ? versionsOf(input.versions) : current?.versions;
+  if (versions) {
+    out.versions = { max: versions.max };
+  }
   if (input.fields !== undefined && !Array.isArray(input.fields)) {
     out.fields = input.fields as FieldWithId[]; // validateDefinition reports it
   } else if (input.fields !== undefined) {
@@ -166,6 +296,15 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** The stored definition behind `def` (open access: the `true` booleans of a REST-made one). */
 export function storedOf(def: Definition): StoredDefinition {
-  return { labels: def.labels, label: def.label, drafts: def.drafts, fields: def.fields };
+  const access = def.source === 'ui' ? openAccessOf(def.access) : undefined;
+  return {
+    labels: def.labels,
+    label: def.label,
+    drafts: def.drafts,
+    ...(access ? { access } : {}),
+    ...(def.versions ? { versions: def.versions } : {}),
+    fields: def.fields,
+  };
 }

@@ -167,8 +167,28 @@ export function planFull(current: StoredDefinition, next: StoredDefinition): Cha
   return changes;
 }
 
+/** Whether nothing but drafts (a change of its own) tells `a` and `b` apart: labels, fields, options. */
 export function sameMeta(a: StoredDefinition, b: StoredDefinition): boolean {
-  return JSON.stringify([a.labels, a.label, a.fields]) === JSON.stringify([b.labels, b.label, b.fields]);
+  return (
+    JSON.stringify([a.labels, a.label, a.fields]) === JSON.stringify([b.labels, b.label, b.fields]) &&
+    changedOptions(a, b).length === 0
+  );
+}
+
+/**
+ * The definition options (`access`, `versions`) `next` sets otherwise than `current` (none: a new
+ * definition). They change no table, so the journal has no row for them; the `schema-applied`
+ * audit row names them.
+ */
+export function changedOptions(current: StoredDefinition | undefined, next: StoredDefinition): string[] {
+  const out: string[] = [];
+  if (current?.access?.read !== next.access?.read || current?.access?.create !== next.access?.create) {
+    out.push('access');
+  }
+  if (current?.versions?.max !== next.versions?.max) {
+    out.push('versions');
+  }
+  return out;
 }
 
 export function refuseNonUi(row: { kind: DefinitionKind; slug: string; source: DefinitionSource }): void {

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import type { AccessRule, FieldConfig } from '../../config/config.types';
 import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
 import type { ContentAction, Definition, DefinitionKind } from './content.types';
+import { openAccessOf } from './definition-body';
 import { notFound } from './definition-checks';
 import { isMediaDefinition } from './media.definition';
 import { DefinitionRow, DefinitionsRepository } from './definitions.repository';
@@ -21,7 +22,8 @@ const key = (kind: DefinitionKind, slug: string): string => `${kind}:${slug}`;
 
 /**
  * The definitions every content request reads: collections, singles and field groups, with the
- * code-defined access rules of the configuration joined in.
+ * code-defined access rules and preview URL of the configuration joined in (a definition made
+ * over REST has the open access stored with it).
  *
  * Cache: all definitions, loaded in one query. Bound on staleness: a snapshot is used for at most
  * 5 s, and every write on this instance reloads it before answering (`refresh`); a load that
@@ -36,6 +38,7 @@ export class DefinitionRegistry {
   private loading: Promise<Snapshot> | null = null;
   private generation = 0;
   private readonly codeAccess = new Map<string, Partial<Record<ContentAction, AccessRule>>>();
+  private readonly codePreview = new Map<string, { url: string }>();
   /** The built-in media collection's rules: `read: true` when media is public (SVC_MEDIA_PUBLIC). */
   private readonly mediaAccess: Partial<Record<ContentAction, AccessRule>>;
 
@@ -45,11 +48,15 @@ export class DefinitionRegistry {
     private readonly repo: DefinitionsRepository,
     private readonly counts: EntryCounts,
   ) {
-    for (const c of options.config.collections) {
-      this.codeAccess.set(key('collection', c.slug), c.access ?? {});
-    }
-    for (const s of options.config.singles) {
-      this.codeAccess.set(key('single', s.slug), s.access ?? {});
+    const code = [
+      ...options.config.collections.map((c) => ({ k: key('collection', c.slug), c })),
+      ...options.config.singles.map((s) => ({ k: key('single', s.slug), c: s })),
+    ];
+    for (const { k, c } of code) {
+      this.codeAccess.set(k, c.access ?? {});
+      if (c.preview) {
+        this.codePreview.set(k, { url: c.preview.url });
+      }
     }
     this.mediaAccess = options.media.public ? { read: true } : {};
   }
@@ -130,9 +137,13 @@ export class DefinitionRegistry {
     return this.loading;
   }
 
-  /** A stored row as the rest of the module reads it, code-defined access rules joined in. */
+  /**
+   * A stored row as the rest of the module reads it. Access: a code-defined definition's is the
+   * code's (only the code changes it); one made over REST has its stored open access (`true` only).
+   */
   toDefinition(row: DefinitionRow): Definition {
     const d = row.definition;
+    const preview = row.source === 'code' ? this.codePreview.get(key(row.kind, row.slug)) : undefined;
     return {
       id: row.id,
       kind: row.kind,
@@ -147,7 +158,9 @@ export class DefinitionRegistry {
           ? (this.codeAccess.get(key(row.kind, row.slug)) ?? {})
           : isMediaDefinition(row)
             ? this.mediaAccess
-            : {},
+            : { ...openAccessOf(d.access) },
+      ...(d.versions ? { versions: { max: d.versions.max } } : {}),
+      ...(preview ? { preview } : {}),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     };

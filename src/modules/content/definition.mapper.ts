@@ -1,6 +1,25 @@
 import { ServiceError } from '../../common/errors';
 import { listRecord, ListRecord, parseListQuery } from '../../common/pagination';
-import type { Definition } from './content.types';
+import type { ContentAction, Definition } from './content.types';
+
+/** The actions a definition's `access` answers, per kind. */
+const RECORD_ACTIONS: Record<'collection' | 'single', readonly ContentAction[]> = {
+  collection: ['read', 'create', 'update', 'delete'],
+  single: ['read', 'update'],
+};
+
+/**
+ * `access` as answered: per action `true` (open to anyone), `"function"` (a code-defined rule
+ * function decides) or `false` (a code-defined `false`, or no rule: the permission decides).
+ */
+function accessRecord(def: Definition, kind: 'collection' | 'single'): Record<string, boolean | 'function'> {
+  return Object.fromEntries(
+    RECORD_ACTIONS[kind].map((a) => {
+      const rule = def.access[a];
+      return [a, typeof rule === 'function' ? 'function' : rule === true];
+    }),
+  );
+}
 
 /** The definition record of CONTRACTS 6 (fields with their stable ids). */
 export function toDefinitionRecord(def: Definition): Record<string, unknown> {
@@ -13,14 +32,27 @@ export function toDefinitionRecord(def: Definition): Record<string, unknown> {
         labels: def.labels ?? { singular: def.slug, plural: def.slug },
         fields: def.fields,
         drafts: def.drafts,
+        access: accessRecord(def, 'collection'),
+        versions: versionsRecord(def),
         ...tail,
       };
     case 'single':
-      return { ...common, label: def.label ?? def.slug, fields: def.fields, drafts: def.drafts, ...tail };
+      return {
+        ...common,
+        label: def.label ?? def.slug,
+        fields: def.fields,
+        drafts: def.drafts,
+        access: accessRecord(def, 'single'),
+        versions: versionsRecord(def),
+        ...tail,
+      };
     default:
       return { ...common, label: def.label ?? def.slug, fields: def.fields, ...tail };
   }
 }
+
+const versionsRecord = (def: Definition): false | { max: number } =>
+  def.versions ? { max: def.versions.max } : false;
 
 const LIST_PARAMS = ['page', 'limit', 'search', 'sort'];
 /** What a definition list sorts by. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type { EntityManager } from 'typeorm';
+import { keepTag } from './entry-tag';
 
 /**
  * What content asks of the media module for the built-in media collection (CONTRACTS 11). Content
@@ -62,7 +63,7 @@ export class MediaHooks {
       return entries;
     }
     for (let i = 0; i < entries.length; i++) {
-      entries[i] = h.present(entries[i]) as T;
+      entries[i] = keepTag(entries[i], h.present(entries[i])) as T;
     }
     return entries;
   }

@@ -18,6 +18,7 @@ import {
 import { DefinitionInput, storedFrom } from './definition-body';
 import {
   ChangeRecord,
+  changedOptions,
   conflictWith,
   KIND_WORD,
   notFound,
@@ -95,7 +96,9 @@ export class SchemaApplier {
           { permissions: takenPermissions },
         );
       }
-      await this.record(em, kind, slug, planSchemaChange([], next.fields), appliedBy);
+      await this.record(em, kind, slug, planSchemaChange([], next.fields), appliedBy, {
+        options: changedOptions(undefined, next),
+      });
       return row;
     });
   }
@@ -189,8 +192,13 @@ export class SchemaApplier {
         ddl.push(lockTableDdl(table));
       }
       await this.runDdl(em, [...ddl, ...drafts]);
+      if ((current.drafts === true) !== (next.drafts === true)) {
+        await this.rbac.setPublishPermission(em, row.id, row.slug, next.drafts === true);
+      }
     }
-    await this.record(em, row.kind, row.slug, changes, opts.appliedBy);
+    await this.record(em, row.kind, row.slug, changes, opts.appliedBy, {
+      options: changedOptions(current, next),
+    });
     return changes;
   }
 
@@ -244,6 +252,9 @@ export class SchemaApplier {
     const takenPermissions = await this.rbac.registerResource(em, row.id, slug, CONTENT_ACTIONS, {
       claimExisting: source === 'system',
     });
+    if (def.drafts === true) {
+      await this.rbac.setPublishPermission(em, row.id, slug, true);
+    }
     return { row, takenPermissions };
   }
 
@@ -259,7 +270,9 @@ export class SchemaApplier {
   /**
    * The journal row of `changes` and its `schema-applied` audit row (CONTRACTS 14.3: target
    * `<kind>:<slug>`, actor the applier or none for the code sync, metadata the kind and field of
-   * each change, at most AUDITED_CHANGES of them); none when nothing changed.
+   * each change, at most AUDITED_CHANGES of them); none when nothing changed. `options` names the
+   * definition options set or changed (`access`, `versions`): they change no table, so they get
+   * the audit row (`options`, with `count: 0` when alone) and no journal row.
    */
   async record(
     em: EntityManager,
@@ -267,9 +280,12 @@ export class SchemaApplier {
     slug: string,
     changes: readonly ChangeRecord[],
     appliedBy: string | null,
+    { options = [] }: { options?: readonly string[] } = {},
   ): Promise<void> {
     if (changes.length) {
       await this.repo.insertJournal(em, { target, slug, changes: [...changes], appliedBy });
+    }
+    if (changes.length || options.length) {
       await this.audit.record(
         {
           event: AUDIT_EVENTS.schemaApplied,
@@ -281,6 +297,7 @@ export class SchemaApplier {
             changes: changes
               .slice(0, AUDITED_CHANGES)
               .map((c) => ({ kind: c.kind, field: c.field, destructive: c.destructive })),
+            ...(options.length ? { options: [...options] } : {}),
           },
         },
         em,

@@ -85,8 +85,10 @@ export class SchemaService {
   }
 
   /**
-   * PATCH of a definition: labels (collections), label (singles, field groups), drafts and fields;
-   * a fields or drafts change is applied like `apply` (destructive ones need confirmDestructive).
+   * PATCH of a definition: labels (collections), label (singles, field groups), drafts, fields,
+   * access and versions (collections, singles); a fields or drafts change is applied like `apply`
+   * (destructive ones need confirmDestructive). Access and versions change no table: they are
+   * stored with the definition, audited and not journalled.
    */
   async update(kind: DefinitionKind, slug: string, body: unknown, auth: AuthContext): Promise<Definition> {
     const input = readBody(body, kind, 'update');
@@ -170,6 +172,10 @@ export class SchemaService {
   ): Promise<{ item: Definition; changes: ChangeRecord[] }> {
     const result = await this.applier.change(kind, slug, auth.user.id, build, opts);
     await this.registry.refresh();
+    if (kind !== 'field-group') {
+      // Turning drafts on or off makes or removes publish-<slug>.
+      this.rbac.invalidate();
+    }
     return { item: this.registry.toDefinition(result.row), changes: result.changes };
   }
 }

@@ -1,12 +1,13 @@
-import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { Body, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
-import { ApiListQuery, itemAnswer, listOf } from '../../common/api-schema';
-import type { Request } from 'express';
+import { ApiEntryVersion, ApiListQuery, itemAnswer, listOf } from '../../common/api-schema';
+import type { Response } from 'express';
 import { SvcController } from '../../common/access/svc-controller';
 import type { AuthContext } from '../../common/access/auth-context';
 import { CurrentAuth, RequirePermission } from '../../common/access/auth.decorators';
 import { Caller, ContentRoute, CurrentCaller, CurrentDefinition } from './content-route';
 import type { Definition } from './content.types';
+import { withTag } from './entry-tag';
 import {
   ApiContentQuery,
   ENRICHED_SINGLE,
@@ -82,20 +83,29 @@ export class SinglesController {
 
   @Get(':slug')
   @ContentRoute('single', 'read')
+  @ApiEntryVersion('read')
   @ApiContentQuery(READ_PARAMS)
-  get(
+  async get(
     @CurrentDefinition() def: Definition,
     @Query() query: Record<string, unknown>,
-    @CurrentAuth() auth: AuthContext | undefined,
-    @Req() req: Request,
+    @CurrentCaller() caller: Caller,
+    @Res({ passthrough: true }) res: Response,
   ) {
-    return this.entries.getSingle(def, query, { auth: auth ?? null, req });
+    return withTag(res, await this.entries.getSingle(def, query, caller));
   }
 
   @Patch(':slug')
   @ContentRoute('single', 'update')
-  async update(@CurrentDefinition() def: Definition, @Body() body: unknown, @CurrentCaller() caller: Caller) {
-    return { message: 'Single updated', item: await this.entries.updateSingle(def, body, caller) };
+  @ApiEntryVersion('write')
+  async update(
+    @CurrentDefinition() def: Definition,
+    @Body() body: unknown,
+    @CurrentCaller() caller: Caller,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const item = withTag(res, await this.entries.updateSingle(def, body, caller, ifMatch));
+    return { message: 'Single updated', item };
   }
 
   @Delete(':slug')

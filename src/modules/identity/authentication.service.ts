@@ -106,4 +106,25 @@ export class AuthenticationService {
       ...(sid !== undefined ? { sessionId: sid } : {}),
     };
   }
+
+  /**
+   * The rights a user holds now, for work done on their behalf outside a request (a scheduled
+   * publish): read fresh, null when the account is gone or deactivated.
+   */
+  async forUser(userId: string): Promise<AuthContext | null> {
+    this.accounts.invalidate(userId);
+    const account = await this.accounts.getAccount(userId);
+    if (!account || !account.is_active) {
+      return null;
+    }
+    const roleIds = account.roles.map((r) => r.id);
+    const { isSuperAdmin, permissions } = await this.rbac.resolve(roleIds);
+    return {
+      method: 'bearer',
+      user: this.accounts.sessionUser(account, this.userFields.present(account.custom), roleIds),
+      roleIds,
+      permissions,
+      isSuperAdmin,
+    };
+  }
 }

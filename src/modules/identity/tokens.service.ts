@@ -7,9 +7,11 @@ import { JWT_CLAIM_NAMES } from '../../fields';
 
 export const ACCESS_TYP = 'at+jwt';
 export const PENDING_TYP = 'svc-pending+jwt';
+export const PREVIEW_TYP = 'svc-preview+jwt';
 export const ISSUER = 'svc';
 export const ACCESS_AUDIENCE = 'svc:admin';
 export const PENDING_AUDIENCE = 'svc:pending';
+export const PREVIEW_AUDIENCE = 'svc-preview';
 /** Fixed lifetimes (SPEC 8). */
 export const ACCESS_TTL_SECONDS = 15 * 60;
 export const DIRECT_ACCESS_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -35,7 +37,22 @@ export interface AccessClaims {
 const RESERVED_CLAIMS = new Set(JWT_CLAIM_NAMES);
 
 /**
- * Signs and verifies the service's JWTs (access and pending tokens). Each kind has its own key
+ * What a preview token names: one entry of a collection (or a single, `entry` being the single's
+ * id) and its issuer (`sub`) with the issuer's account counter when it was issued (`ver`): a
+ * password write or a deactivation raises the counter, so the token dies with them for good.
+ */
+export interface PreviewClaims {
+  sub: string;
+  ver: number;
+  kind: 'collection' | 'single';
+  slug: string;
+  entry: string;
+  iat: number;
+  exp: number;
+}
+
+/**
+ * Signs and verifies the service's JWTs (access, pending and preview tokens). Each kind has its own key
  * derived from SVC_SECRET (HKDF) and its own audience and `typ`, so no token can pass for another
  * kind. In identity, beside the guard that verifies access tokens on every request; the sessions
  * (auth) sign through it. Opaque tokens (refresh, emailed links) are `newHashedToken` in
@@ -49,6 +66,7 @@ export class TokensService {
   // as string | Buffer but hands it to jsonwebtoken unchanged, which accepts a KeyObject.)
   private readonly accessKey: Buffer;
   readonly pendingKey: Buffer;
+  private readonly previewKey: Buffer;
 
   /**
    * Access tokens whose signature and claims were checked already (token -> claims), so a
@@ -61,6 +79,7 @@ export class TokensService {
   constructor(@Inject(SVC_OPTIONS) private readonly options: SvcOptions) {
     this.accessKey = deriveKey(options.secret, 'svc access token');
     this.pendingKey = deriveKey(options.secret, 'svc pending token');
+    this.previewKey = deriveKey(options.secret, 'svc preview token');
   }
 
   /** An access token for this account; `direct` is the 30-day in-process token (no `typ` yet, SPEC 5.2.5). */
@@ -197,6 +216,51 @@ export class TokensService {
         return null;
       }
       return { sub: payload.sub, jti: payload.jti };
+    } catch {
+      return null;
+    }
+  }
+
+  /** A preview token: read access to one entry's newest state, draft included, until `exp`. */
+  signPreview(claims: Omit<PreviewClaims, 'iat'>): string {
+    const { sub, ver, kind, slug, entry, exp } = claims;
+    return this.jwt.sign(
+      { sub, ver, kind, slug, entry, iat: Math.floor(Date.now() / 1000), exp },
+      {
+        secret: this.previewKey,
+        algorithm: 'HS256',
+        issuer: ISSUER,
+        audience: PREVIEW_AUDIENCE,
+        header: { alg: 'HS256', typ: PREVIEW_TYP },
+      },
+    );
+  }
+
+  /** The claims of a valid preview token, or null (bad signature, expired, another kind of token). */
+  verifyPreview(token: string): PreviewClaims | null {
+    try {
+      const { header, payload } = this.jwt.verify<{
+        header: { typ?: string };
+        payload: Record<string, unknown>;
+      }>(token, {
+        secret: this.previewKey,
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: PREVIEW_AUDIENCE,
+        complete: true,
+      });
+      if (
+        header.typ !== PREVIEW_TYP ||
+        typeof payload.sub !== 'string' ||
+        typeof payload.ver !== 'number' ||
+        (payload.kind !== 'collection' && payload.kind !== 'single') ||
+        typeof payload.slug !== 'string' ||
+        typeof payload.entry !== 'string' ||
+        typeof payload.exp !== 'number'
+      ) {
+        return null;
+      }
+      return payload as unknown as PreviewClaims;
     } catch {
       return null;
     }

@@ -9,7 +9,13 @@ import {
   SUPER_ADMIN_ONLY,
 } from '../../common/access/auth.decorators';
 import { IS_PUBLIC } from '../../common/access/public.decorator';
-import { listOf, namedSchemas, sortableFieldsOf, whereSchemaOf } from '../../common/api-schema';
+import {
+  ENTRY_VERSION_METADATA,
+  listOf,
+  namedSchemas,
+  sortableFieldsOf,
+  whereSchemaOf,
+} from '../../common/api-schema';
 import { ERROR_STATUS } from '../../common/errors';
 import { MAX_LIMIT } from '../../common/pagination';
 import { SERVICE_VERSION } from '../../common/version';
@@ -109,6 +115,11 @@ const PROBLEM_RESPONSES: Record<
     code: 'CONFLICT',
     message: 'The change conflicts with the current state',
     more: [['DUPLICATE', 'A record with this value exists already']],
+  },
+  '412': {
+    description: '`If-Match` names a version of the entry that is no longer current (`PRECONDITION_FAILED`)',
+    code: 'PRECONDITION_FAILED',
+    message: 'The entry changed since it was read',
   },
   '413': {
     description: 'The body is larger than the service accepts (`PAYLOAD_TOO_LARGE`)',
@@ -529,16 +540,19 @@ function excluded(r: RegisteredRoute): boolean {
   return controller[0] === true || endpoint?.disable === true;
 }
 
-/** The query parameters the handler declares with `@ApiQuery` (the lists, the content reads). */
+/**
+ * The query parameters the handler declares with `@ApiQuery` (the lists, the content reads), and
+ * the request headers it declares with `@ApiHeader` (the preview token of the content reads).
+ */
 function declaredQuery(r: RegisteredRoute): Array<Record<string, unknown>> {
   const params = (Reflect.getMetadata(DECORATORS.API_PARAMETERS, r.handler) ?? []) as Array<
     Record<string, unknown>
   >;
   return params
-    .filter((p) => p.in === 'query')
+    .filter((p) => p.in === 'query' || p.in === 'header')
     .map((p) => ({
       name: p.name,
-      in: 'query',
+      in: p.in,
       ...(p.required === true ? { required: true } : {}),
       ...(p.description ? { description: p.description } : {}),
       ...(p.content ? { content: p.content } : { schema: p.schema ?? { type: 'string' } }),
@@ -577,6 +591,44 @@ function successHeaders(
     ...(set.includes('cache-control') ? { 'Cache-Control': headerRef('Cache-Control') } : {}),
     ...(set.includes('etag') ? { ETag: headerRef('ETag') } : {}),
   };
+}
+
+/**
+ * An entry's conditional requests (`ApiEntryVersion`): `ETag` on the success answer of a read or
+ * write, `If-None-Match` and 304 on a read, `If-Match` and 412 on a write or delete.
+ */
+function addEntryVersion(op: Operation, kind: 'read' | 'write' | 'delete' | undefined): void {
+  if (!kind) {
+    return;
+  }
+  const read = kind === 'read';
+  op.parameters = [
+    ...(op.parameters ?? []),
+    {
+      name: read ? 'If-None-Match' : 'If-Match',
+      in: 'header',
+      description: read
+        ? 'The `ETag` of the entry as the client holds it: 304 while it is still current'
+        : 'The `ETag` of the entry the change was made to: 412 when the entry changed since',
+      schema: { type: 'string' },
+    },
+  ];
+  if (kind !== 'delete') {
+    for (const [status, answer] of Object.entries(op.responses)) {
+      if (/^2\d\d$/.test(status) && answer && typeof answer === 'object' && !('$ref' in answer)) {
+        const a = answer as { headers?: Record<string, unknown> };
+        a.headers = { ...a.headers, ETag: headerRef('ETag') };
+      }
+    }
+  }
+  if (read) {
+    op.responses['304'] = {
+      description: 'Not modified: `If-None-Match` named the current `ETag`',
+      headers: { 'X-Request-Id': headerRef('X-Request-Id'), ETag: headerRef('ETag') },
+    };
+  } else {
+    op.responses['412'] = { $ref: '#/components/responses/Problem412' };
+  }
 }
 
 /** Adds `headers` to every success answer of `op` that does not list its own. */
@@ -691,6 +743,7 @@ export function buildRoutesDocument(routes: RegisteredRoute[], serverUrl: string
       // The handler answers its success under another status (a redirect, a 204): not this one.
       delete op.responses[String(r.status)];
     }
+    addEntryVersion(op, META<'read' | 'write' | 'delete'>(ENTRY_VERSION_METADATA, r));
     addSuccessHeaders(op, successHeaders(r, security));
     doc.paths[path] ??= {};
     doc.paths[path][r.method.toLowerCase()] = op;

@@ -389,7 +389,7 @@ export const OPERATIONS: Record<string, OperationText> = {
   'CollectionsController.create': {
     operationId: 'createCollection',
     summary: 'Create a collection',
-    description: `Creates a collection, its table and its permissions (\`read-<slug>\`, \`create-<slug>\`...). 409 CONFLICT when the slug or its permissions are taken. ${SCHEMA_ADMIN}`,
+    description: `Creates a collection, its table and its permissions (\`read-<slug>\`, \`create-<slug>\`...); \`access\` may open reading or creating entries to anyone, \`versions\` keeps entry versions. 409 CONFLICT when the slug or its permissions are taken. ${SCHEMA_ADMIN}`,
   },
   'CollectionsController.enriched': {
     operationId: 'getCollectionSchema',
@@ -415,7 +415,7 @@ export const OPERATIONS: Record<string, OperationText> = {
   'CollectionsController.update': {
     operationId: 'updateCollection',
     summary: 'Update a collection',
-    description: `Changes a collection's labels, drafts or fields; a fields or drafts change is applied as by the schema apply route. ${SCHEMA_ADMIN}`,
+    description: `Changes a collection's labels, drafts, fields, access or versions; a fields or drafts change is applied as by the schema apply route (access and versions change no table). ${SCHEMA_ADMIN}`,
   },
   'CollectionsController.remove': {
     operationId: 'deleteCollection',
@@ -462,25 +462,94 @@ export const OPERATIONS: Record<string, OperationText> = {
     operationId: 'getEntry',
     summary: 'Get an entry',
     description:
-      "One entry, with `select`, `depth`, `richTextFormat` and, on collections with drafts, `status` (published by default; drafts need `read-<slug>`). Under the collection's read access.",
+      "One entry, with `select`, `depth`, `richTextFormat` and, on collections with drafts, `status` (published by default; drafts need `read-<slug>`). Answers the entry's `ETag` (304 for an `If-None-Match` naming it). Under the collection's read access. A preview token (`X-Preview-Token` or `preview`) naming the entry stands in for credentials: its newest state, draft included, with related entries as a visitor sees them; any other token is 401.",
   },
   'EntriesController.update': {
     operationId: 'updateEntry',
     summary: 'Update an entry',
     description:
-      "Changes the fields sent; the others keep their values. 409 DUPLICATE for a repeated unique value. Under the collection's update access.",
+      "Changes the fields sent; the others keep their values (409 DUPLICATE for a repeated unique value). With `If-Match` naming the entry's `ETag`, a change made since is a 412 PRECONDITION_FAILED. On collections with drafts, publishing, unpublishing or changing a published entry also needs `publish-<slug>`. Under the collection's update access.",
   },
   'EntriesController.remove': {
     operationId: 'deleteEntry',
     summary: 'Delete an entry',
     description:
-      "Deletes an entry (for media, its stored files too); references to it are cleared. Under the collection's delete access.",
+      "Deletes an entry (for media, its stored files too) and its versions; references to it are cleared. `If-Match` makes it conditional (412 when the entry changed since). Under the collection's delete access.",
   },
   'EntriesController.duplicate': {
     operationId: 'duplicateEntry',
     summary: 'Duplicate an entry',
     description:
       "Copies an entry (as a draft on collections with drafts). 409 DUPLICATE when a unique value would repeat. Needs the collection's create and read access.",
+  },
+  'EntryVersionsController.list': {
+    operationId: 'listEntryVersions',
+    summary: "List an entry's versions",
+    description:
+      "The versions of an entry, newest first (`page`, `limit`), on collections with versions on: one at every write that changed it, the oldest beyond the collection's maximum removed. Needs `read-<slug>` (a version may hold a draft).",
+  },
+  'EntryVersionsController.get': {
+    operationId: 'getEntryVersion',
+    summary: 'Get a version of an entry',
+    description:
+      'One version with every field; with `compare` (another version id, or `current`), also `changes`: the fields that differ, `from` this version and `to` the compared one. Needs `read-<slug>`.',
+  },
+  'EntryVersionsController.restore': {
+    operationId: 'restoreEntryVersion',
+    summary: 'Restore a version of an entry',
+    description:
+      "The entry takes the version's field data and keeps its status; `publish: true` also publishes a draft. Writes a `restore` version. Needs `update-<slug>`, and `publish-<slug>` when the entry is published or `publish` is asked.",
+  },
+  'SingleVersionsController.list': {
+    operationId: 'listSingleVersions',
+    summary: "List a single's versions",
+    description:
+      'The versions of a single with versions on, newest first (`page`, `limit`). Needs `read-<slug>`.',
+  },
+  'SingleVersionsController.get': {
+    operationId: 'getSingleVersion',
+    summary: 'Get a version of a single',
+    description:
+      'One version; with `compare` (another version id, or `current`), also the fields that differ. Needs `read-<slug>`.',
+  },
+  'SingleVersionsController.restore': {
+    operationId: 'restoreSingleVersion',
+    summary: 'Restore a version of a single',
+    description:
+      "The single takes the version's field data and keeps its status; `publish: true` also publishes a draft. Needs `update-<slug>`, and `publish-<slug>` when it is published or `publish` is asked.",
+  },
+  'EntrySchedulesController.create': {
+    operationId: 'scheduleEntryChange',
+    summary: 'Schedule publishing or unpublishing an entry',
+    description:
+      "Plans `publish` or `unpublish` of the entry at `at` (in the future, within a year). It runs within seconds of that time, once, with its creator's rights then; it ends `done`, or `failed` with `error` (creator deactivated or without the right, required fields missing, entry deleted). Needs `publish-<slug>`; 409 on a collection without drafts.",
+  },
+  'EntrySchedulesController.list': {
+    operationId: 'listEntrySchedules',
+    summary: "List an entry's schedules",
+    description:
+      'Every schedule of the entry (`pending`, `done`, `failed`, `cancelled`), latest time first (`page`, `limit`). Needs `read-<slug>`.',
+  },
+  'EntrySchedulesController.cancel': {
+    operationId: 'cancelEntrySchedule',
+    summary: 'Cancel a schedule of an entry',
+    description: 'A pending schedule becomes `cancelled`; any other is a 409. Needs `publish-<slug>`.',
+  },
+  'SingleSchedulesController.create': {
+    operationId: 'scheduleSingleChange',
+    summary: 'Schedule publishing or unpublishing a single',
+    description:
+      "Plans `publish` or `unpublish` of the single at `at` (in the future, within a year), run once with its creator's rights then. Needs `publish-<slug>`.",
+  },
+  'SingleSchedulesController.list': {
+    operationId: 'listSingleSchedules',
+    summary: "List a single's schedules",
+    description: 'Every schedule of the single, latest time first (`page`, `limit`). Needs `read-<slug>`.',
+  },
+  'SingleSchedulesController.cancel': {
+    operationId: 'cancelSingleSchedule',
+    summary: 'Cancel a schedule of a single',
+    description: 'A pending schedule becomes `cancelled`; any other is a 409. Needs `publish-<slug>`.',
   },
   'SinglesController.list': {
     operationId: 'listSingles',
@@ -490,7 +559,7 @@ export const OPERATIONS: Record<string, OperationText> = {
   'SinglesController.create': {
     operationId: 'createSingle',
     summary: 'Create a single',
-    description: `Creates a single (one record of content, such as a site's footer), its table and its permissions. 409 CONFLICT when the slug or its permissions are taken. ${SCHEMA_ADMIN}`,
+    description: `Creates a single (one record of content, such as a site's footer), its table and its permissions; \`access\` may open reading it to anyone, \`versions\` keeps its versions. 409 CONFLICT when the slug or its permissions are taken. ${SCHEMA_ADMIN}`,
   },
   'SinglesController.preview': {
     operationId: 'previewSingleSchema',
@@ -511,24 +580,36 @@ export const OPERATIONS: Record<string, OperationText> = {
   'SinglesController.updateSchema': {
     operationId: 'updateSingleDefinition',
     summary: "Update a single's definition",
-    description: `Changes a single's label, drafts or fields; a fields or drafts change is applied as by the schema apply route. ${SCHEMA_ADMIN}`,
+    description: `Changes a single's label, drafts, fields, access or versions; a fields or drafts change is applied as by the schema apply route (access and versions change no table). ${SCHEMA_ADMIN}`,
   },
   'SinglesController.get': {
     operationId: 'getSingleContent',
     summary: "Get a single's content",
     description:
-      "The single's one record, with `select`, `depth`, `richTextFormat` and, on singles with drafts, `status` (published by default; drafts need `read-<slug>`). 404 before its first save, or when it holds no version of the status asked for. Under the single's read access.",
+      "The single's one record, with `select`, `depth`, `richTextFormat` and, on singles with drafts, `status` (published by default; drafts need `read-<slug>`). 404 before its first save, or when it holds no version of the status asked for. Under the single's read access. A preview token (`X-Preview-Token` or `preview`) for the single stands in for credentials and reads its newest state, draft included; any other token is 401.",
   },
   'SinglesController.update': {
     operationId: 'updateSingleContent',
     summary: "Update a single's content",
     description:
-      "Saves the fields sent; the first save creates the record (as a draft on singles with drafts). Under the single's update access.",
+      "Saves the fields sent; the first save creates the record (as a draft on singles with drafts). `If-Match` with the `ETag` makes it conditional (412 when it changed since). On singles with drafts, publishing, unpublishing or changing the published content also needs `publish-<slug>`. Under the single's update access.",
   },
   'SinglesController.remove': {
     operationId: 'deleteSingle',
     summary: 'Delete a single',
     description: `Deletes the single with its content and permissions. 409 CONFLICT while another definition refers to it, or for a single not made over the API. ${SCHEMA_ADMIN}`,
+  },
+  'PreviewController.collectionToken': {
+    operationId: 'createEntryPreviewToken',
+    summary: 'Get a preview token for an entry',
+    description:
+      "A token that reads this entry's newest state, draft included, with no other credentials, for `expiresInSeconds` (1 to 604800, default 3600); `url` is the collection's preview page with the token in it, when it has one. Needs `read-<slug>` (a signed-in user; API keys cannot get one). The token stops working when it expires, or when its issuer is deactivated, has a password change or loses `read-<slug>`.",
+  },
+  'PreviewController.singleToken': {
+    operationId: 'createSinglePreviewToken',
+    summary: 'Get a preview token for a single',
+    description:
+      "A token that reads the single's newest state, draft included, with no other credentials, for `expiresInSeconds` (1 to 604800, default 3600); `url` is the single's preview page with the token in it, when it has one. Needs `read-<slug>` (a signed-in user; API keys cannot get one). The token stops working when it expires, or when its issuer is deactivated, has a password change or loses `read-<slug>`.",
   },
   'FieldGroupsController.list': {
     operationId: 'listFieldGroups',

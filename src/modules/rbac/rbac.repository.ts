@@ -75,6 +75,26 @@ export class RbacRepository {
   }
 
   /** Deletes the permissions `ownerId` created; role grants go with them (ON DELETE CASCADE). */
+  /**
+   * Grants `slug` to every role granted `like` directly (inheritance carries it on): a new right
+   * that splits off part of an existing one, so nobody loses what they could do.
+   */
+  async grantToHoldersOf(em: EntityManager, slug: string, like: string): Promise<void> {
+    await em.query(
+      `INSERT INTO role_permissions (role_id, permission_id)
+       SELECT rp.role_id, p.id
+         FROM permissions p, permissions l JOIN role_permissions rp ON rp.permission_id = l.id
+        WHERE p.slug = $1 AND l.slug = $2
+       ON CONFLICT DO NOTHING`,
+      [slug, like],
+    );
+  }
+
+  /** Deletes one permission a content definition owns (its grants go with it). */
+  async deleteOwnedPermission(em: EntityManager, ownerId: string, slug: string): Promise<void> {
+    await em.query(`DELETE FROM permissions WHERE content_definition_id = $1 AND slug = $2`, [ownerId, slug]);
+  }
+
   async deleteOwnedPermissions(em: EntityManager, ownerId: string): Promise<void> {
     await em.query(`DELETE FROM permissions WHERE content_definition_id = $1`, [ownerId]);
   }

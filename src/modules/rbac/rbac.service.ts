@@ -124,6 +124,25 @@ export class RbacService {
     return ids;
   }
 
+  /**
+   * `publish-<resource>` for a definition with drafts (turned off: it goes). Made, or adopted when
+   * an application created that slug itself, and granted to the roles holding
+   * `update-<resource>`, so editors keep publishing as they did before the right existed.
+   */
+  async setPublishPermission(
+    em: EntityManager,
+    ownerId: string,
+    resource: string,
+    on: boolean,
+  ): Promise<void> {
+    if (!on) {
+      await this.repo.deleteOwnedPermission(em, ownerId, `publish-${resource}`);
+      return;
+    }
+    await this.registerResource(em, ownerId, resource, ['publish'], { claimExisting: true });
+    await this.repo.grantToHoldersOf(em, `publish-${resource}`, `update-${resource}`);
+  }
+
   /** Deletes the permissions a content definition created, never others bearing its slugs. */
   removeResource(em: EntityManager, ownerId: string): Promise<void> {
     return this.repo.deleteOwnedPermissions(em, ownerId);

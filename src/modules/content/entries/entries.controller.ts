@@ -1,6 +1,8 @@
-import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiBody, ApiOkResponse } from '@nestjs/swagger';
 import { IdPipe } from '../../../common/id.pipe';
+import { ApiEntryVersion } from '../../../common/api-schema';
 import { SvcController } from '../../../common/access/svc-controller';
 import { Caller, ContentRoute, CurrentCaller, CurrentDefinition } from '../content-route';
 import {
@@ -13,6 +15,7 @@ import {
   UPDATE_WHERE_INPUT,
 } from '../content.openapi';
 import type { Definition } from '../content.types';
+import { withTag } from '../entry-tag';
 import { COUNT_PARAMS, EntriesService, READ_PARAMS } from './entries.service';
 
 const EntryId = () => Param('id', new IdPipe('entry'));
@@ -80,33 +83,49 @@ export class EntriesController {
     return this.entries.bulkUpdate(def, body, caller);
   }
 
+  /**
+   * The entry with its `ETag`; Express answers 304 to an `If-None-Match` naming it. The content
+   * read lane calls this without `res` and does both itself.
+   */
   @Get(':id')
   @ContentRoute('collection', 'read')
+  @ApiEntryVersion('read')
   @ApiContentQuery(READ_PARAMS)
-  get(
+  async get(
     @CurrentDefinition() def: Definition,
     @EntryId() id: string,
     @Query() query: Record<string, unknown>,
     @CurrentCaller() caller: Caller,
+    @Res({ passthrough: true }) res?: Response,
   ) {
-    return this.entries.get(def, id, query, caller);
+    return withTag(res, await this.entries.get(def, id, query, caller));
   }
 
   @Patch(':id')
   @ContentRoute('collection', 'update')
+  @ApiEntryVersion('write')
   async update(
     @CurrentDefinition() def: Definition,
     @EntryId() id: string,
     @Body() body: unknown,
     @CurrentCaller() caller: Caller,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) res: Response,
   ) {
-    return { message: 'Entry updated', item: await this.entries.update(def, id, body, caller) };
+    const item = withTag(res, await this.entries.update(def, id, body, caller, ifMatch));
+    return { message: 'Entry updated', item };
   }
 
   @Delete(':id')
   @ContentRoute('collection', 'delete')
-  async remove(@CurrentDefinition() def: Definition, @EntryId() id: string, @CurrentCaller() caller: Caller) {
-    return { message: 'Entry deleted', item: await this.entries.remove(def, id, caller) };
+  @ApiEntryVersion('delete')
+  async remove(
+    @CurrentDefinition() def: Definition,
+    @EntryId() id: string,
+    @CurrentCaller() caller: Caller,
+    @Headers('if-match') ifMatch: string | undefined,
+  ) {
+    return { message: 'Entry deleted', item: await this.entries.remove(def, id, caller, ifMatch) };
   }
 
   /** Needs read access beside `create-<slug>` (checked by the service: CONTRACTS 12). */

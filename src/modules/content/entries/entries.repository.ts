@@ -106,6 +106,16 @@ export class EntriesRepository {
     return found.map((r) => r.id);
   }
 
+  /** Locks entry `id`, answering its version (`xmin`, see entry-tag.ts); null when it does not exist. */
+  async lockVersion(em: EntityManager, table: string, id: string): Promise<string | null> {
+    const found = await rows<{ version: string }>(
+      em,
+      `SELECT xmin::text AS "version" FROM ${q(table)} WHERE "id" = $1 FOR UPDATE`,
+      [id],
+    );
+    return found.length ? found[0].version : null;
+  }
+
   /** Locks the entries matching `where` (a compiled filter), answering their ids. */
   async lockWhere(
     em: EntityManager,

@@ -22,12 +22,20 @@ import { Entry, presentRow, WRITE_VIEW } from './entry-presentation';
 import { EntryReader } from './entry-reader';
 import { byIdQuery, CachedQuery, cachedQuery, compiledQuery, countKey } from './query-cache';
 import { checkRichText } from './rich-text';
+import { EntryVersions, Written } from './entry-versions.service';
+import { AuditService } from '../../audit/audit.service';
+import { AUDIT_EVENTS } from '../../audit/audit.types';
+import { PREVIEW_PARAM, previewCaller, previewOf, previewQuery } from '../preview-grant';
+import { entryTag, preconditionHolds } from '../entry-tag';
 
 export type { BulkResult } from './bulk-input';
 export type { Entry } from './entry-presentation';
 
-/** The query parameters of a read by id (and of a single) and of a count: others are a 400. */
-export const READ_PARAMS = ['depth', 'select', 'richTextFormat', 'status'] as const;
+/**
+ * The query parameters of a read by id (and of a single) and of a count: others are a 400. A read
+ * by id takes a preview token too (`preview`, admitted by the content access guard).
+ */
+export const READ_PARAMS = ['depth', 'select', 'richTextFormat', 'status', PREVIEW_PARAM] as const;
 export const COUNT_PARAMS = ['where', 'status'] as const;
 
 /**
@@ -65,6 +73,8 @@ export class EntriesService {
     private readonly counts: EntryCounts,
     private readonly reader: EntryReader,
     private readonly media: MediaHooks,
+    private readonly versions: EntryVersions,
+    private readonly audit: AuditService,
   ) {}
 
   // -------------------------------------------------------------------------------------------
@@ -122,6 +132,7 @@ export class EntriesService {
   }
 
   async get(def: Definition, id: string, query: Record<string, unknown>, caller: Caller): Promise<Entry> {
+    caller = previewCaller(caller, def, id);
     const q = this.readQuery(def, query, READ_PARAMS, caller);
     const { sql, params } = byIdQuery(def, q, id);
     const found = await this.guard(def, () => this.repo.select(this.db.manager, sql, params));
@@ -136,8 +147,9 @@ export class EntriesService {
    * read never writes: no row, or a draft under the published default, is 404.
    */
   async getSingle(def: Definition, query: Record<string, unknown>, caller: Caller): Promise<Entry> {
+    caller = previewCaller(caller, def, def.id);
     const { parsed } = this.readQuery(def, query, READ_PARAMS, caller);
-    const found = await this.reader.readRows(this.db.manager, def, [def.id], parsed);
+    const found = await this.reader.readRows(this.db.manager, def, [def.id], parsed, true);
     if (!found.length) {
       throw entryNotFound();
     }
@@ -153,9 +165,11 @@ export class EntriesService {
     }
     await this.registry.find(def.kind, def.slug);
     const clean = this.clean(def, body, 'create');
-    if (!clean.references.length && !Object.keys(clean.joins).length) {
-      // Nothing to check and no join rows: one statement writes the row and reads it back, with
-      // no transaction around it (one statement is atomic).
+    this.requirePublish(def, caller, clean.status === 'published');
+    const plain = !def.versions && clean.status !== 'published';
+    if (plain && !clean.references.length && !Object.keys(clean.joins).length) {
+      // Nothing to check, no join rows, no version or publish record: one statement writes the
+      // row and reads it back, with no transaction around it (one statement is atomic).
       const id = randomUUID();
       const row = { id, ...withStatus(clean) };
       const entry = await this.write(
@@ -171,43 +185,44 @@ export class EntriesService {
       await this.checkReferences(em, clean, caller);
       const id = await this.repo.insert(em, tableOf(def), withStatus(clean));
       await this.writeJoins(em, def, [id], clean);
-      return this.reader.readOne(em, def, id);
+      const created = await this.reader.readOne(em, def, id);
+      await this.recordWrites(em, def, [{ entry: created }], caller, 'create');
+      return created;
     });
     return this.answer(def, entry, caller, body);
   }
 
-  async update(def: Definition, id: string, body: unknown, caller: Caller): Promise<Entry> {
+  /** `ifMatch`: the `If-Match` header; a tag other than the entry's current one is a 412. */
+  async update(def: Definition, id: string, body: unknown, caller: Caller, ifMatch?: string): Promise<Entry> {
     const entry = await this.write(def, async (em) => {
-      if (!(await this.repo.lockIds(em, tableOf(def), [id])).length) {
-        throw entryNotFound();
-      }
+      await this.lockCurrent(em, def, id, ifMatch);
       return this.updateIn(em, def, id, body, caller);
     });
     return this.answer(def, entry, caller);
   }
 
   /** The first save makes the row if the single has none yet (a draft where drafts are on). */
-  async updateSingle(def: Definition, body: unknown, caller: Caller): Promise<Entry> {
+  async updateSingle(def: Definition, body: unknown, caller: Caller, ifMatch?: string): Promise<Entry> {
     const entry = await this.write(def, async (em) => {
       await this.repo.insertIfMissing(
         em,
         tableOf(def),
         def.drafts ? { id: def.id, status: 'draft' } : { id: def.id },
       );
+      await this.lockCurrent(em, def, def.id, ifMatch);
       return this.updateIn(em, def, def.id, body, caller);
     });
     return this.answer(def, entry, caller);
   }
 
-  async remove(def: Definition, id: string, caller: Caller): Promise<Entry> {
+  async remove(def: Definition, id: string, caller: Caller, ifMatch?: string): Promise<Entry> {
     const entry = await this.write(
       def,
       async (em) => {
-        if (!(await this.repo.lockIds(em, tableOf(def), [id])).length) {
-          throw entryNotFound();
-        }
+        await this.lockCurrent(em, def, id, ifMatch);
         const entry = await this.reader.readOne(em, def, id);
         await this.repo.delete(em, tableOf(def), [id]);
+        await this.versions.removeOf(em, def, [id]);
         if (isMediaDefinition(def)) {
           await this.media.handler?.removing(em, [id]);
         }
@@ -219,6 +234,60 @@ export class EntriesService {
       await this.media.handler?.removed([id]);
     }
     return this.answer(def, entry, caller);
+  }
+
+  /**
+   * `POST .../versions/{versionId}/restore`: the entry takes the version's field data (fields
+   * defined since keep their value) and keeps its status, unless `publish: true` publishes a
+   * draft; a `restore` version records it. The publish right is needed as for any write that
+   * changes a published entry or publishes one.
+   */
+  async restore(
+    def: Definition,
+    id: string,
+    versionId: string,
+    body: unknown,
+    caller: Caller,
+  ): Promise<Entry> {
+    const publish = readRestoreBody(body, def);
+    const entry = await this.write(def, async (em) => {
+      await this.lockCurrent(em, def, id);
+      const version = await this.versions.find(def, id, versionId);
+      const input: Record<string, unknown> = {};
+      for (const f of def.fields) {
+        if (Object.prototype.hasOwnProperty.call(version.data, f.name)) {
+          input[f.name] = version.data[f.name];
+        }
+      }
+      if (publish) {
+        input.status = 'published';
+      }
+      return this.updateIn(em, def, id, input, caller, 'restore');
+    });
+    return this.answer(def, entry, caller);
+  }
+
+  /**
+   * A due schedule's write, in one transaction with `claim` (which ends the schedule, answering
+   * false when it is no longer pending: then nothing is written). A normal write: the publish
+   * right checked on `caller` (the schedule's creator now), versions and audit rows recorded.
+   * Refusals throw and roll the claim back with the write.
+   */
+  async applyScheduled(
+    def: Definition,
+    id: string,
+    action: 'publish' | 'unpublish',
+    caller: Caller,
+    claim: (em: EntityManager) => Promise<boolean>,
+  ): Promise<boolean> {
+    return this.write(def, async (em) => {
+      if (!(await claim(em))) {
+        return false;
+      }
+      await this.lockCurrent(em, def, id);
+      await this.updateIn(em, def, id, { status: action === 'publish' ? 'published' : 'draft' }, caller);
+      return true;
+    });
   }
 
   /**
@@ -242,7 +311,9 @@ export class EntriesService {
       for (const f of def.fields.filter(isJoinField)) {
         await this.repo.copyJoin(em, joinTable(tableOf(def), f.name), id, copy);
       }
-      return this.reader.readOne(em, def, copy);
+      const created = await this.reader.readOne(em, def, copy);
+      await this.recordWrites(em, def, [{ entry: created }], caller, 'create');
+      return created;
     });
     return this.answer(def, entry, caller);
   }
@@ -254,6 +325,7 @@ export class EntriesService {
       def,
       async (em) => {
         const gone = await this.repo.delete(em, tableOf(def), valid);
+        await this.versions.removeOf(em, def, gone);
         if (isMediaDefinition(def) && gone.length) {
           await this.media.handler?.removing(em, gone);
         }
@@ -275,7 +347,7 @@ export class EntriesService {
     const { updated, refused } = await this.write(def, async (em) => {
       await this.checkReferences(em, clean, caller, 'data.');
       const found = await this.repo.lockIds(em, tableOf(def), valid);
-      return this.updateEach(em, def, found, data, clean);
+      return this.updateEach(em, def, found, data, clean, caller);
     });
     return bulkResult('updated', ids, updated, [...errors, ...refused]);
   }
@@ -302,7 +374,7 @@ export class EntriesService {
     const { updated, refused } = await this.write(def, async (em) => {
       await this.checkReferences(em, clean, caller, 'data.');
       const found = await this.repo.lockWhere(em, tableOf(def), filter);
-      return this.updateEach(em, def, found, input.data, clean);
+      return this.updateEach(em, def, found, input.data, clean, caller);
     });
     return {
       message: `${updated.length} ${updated.length === 1 ? 'entry' : 'entries'} updated`,
@@ -339,25 +411,101 @@ export class EntriesService {
   // -------------------------------------------------------------------------------------------
   // Helpers
 
+  /**
+   * `publish-<slug>` on a definition with drafts: making an entry published, making a published
+   * entry a draft again, or changing a published entry's fields (what visitors read) needs it
+   * beside the write permission; `needed` says whether this write does any of that.
+   */
+  private requirePublish(def: Definition, caller: Caller, needed: boolean): void {
+    if (!needed || !def.drafts || this.access.mayPublish(def, caller.auth)) {
+      return;
+    }
+    if (!caller.auth) {
+      throw new ServiceError('AUTH_REQUIRED', 'Sign in to publish');
+    }
+    throw new ServiceError(
+      'FORBIDDEN',
+      `Publishing, unpublishing and changing a published entry need the permission publish-${def.slug}`,
+    );
+  }
+
+  /**
+   * Locks entry `id` for the write (404 when missing) and holds it to `If-Match`: the lock and
+   * the version it reads are one statement, and the row stays locked until the write commits, so
+   * two writes with the same tag cannot both pass (the second waits, then reads the first's).
+   */
+  private async lockCurrent(em: EntityManager, def: Definition, id: string, ifMatch?: string): Promise<void> {
+    const version = await this.repo.lockVersion(em, tableOf(def), id);
+    if (version === null) {
+      throw entryNotFound();
+    }
+    if (!preconditionHolds(ifMatch, entryTag(id, version))) {
+      throw new ServiceError(
+        'PRECONDITION_FAILED',
+        'The entry changed since it was read (If-Match names another version); read it again',
+      );
+    }
+  }
+
   private async updateIn(
     em: EntityManager,
     def: Definition,
     id: string,
     body: unknown,
     caller: Caller,
+    kind: 'update' | 'restore' = 'update',
   ): Promise<Entry> {
     const existing = await this.reader.readOne(em, def, id);
     const clean = this.clean(def, body, 'update', existing);
+    this.requirePublish(def, caller, existing.status === 'published' || clean.status === 'published');
     await this.checkReferences(em, clean, caller);
+    let entry: Entry;
     if (!Object.keys(clean.joins).length) {
       // The row's write and its answer in one statement.
-      return this.reader.writeOne(em, def, id, (offset) =>
+      entry = await this.reader.writeOne(em, def, id, (offset) =>
         this.repo.updateStatement(tableOf(def), withStatus(clean), id, offset),
       );
+    } else {
+      await this.repo.updateById(em, tableOf(def), withStatus(clean), id);
+      await this.writeJoins(em, def, [id], clean);
+      entry = await this.reader.readOne(em, def, id);
     }
-    await this.repo.updateById(em, tableOf(def), withStatus(clean), id);
-    await this.writeJoins(em, def, [id], clean);
-    return this.reader.readOne(em, def, id);
+    await this.recordWrites(em, def, [{ entry, before: existing }], caller, kind);
+    return entry;
+  }
+
+  /**
+   * What a write leaves beside the entries, in its transaction: their versions (definitions with
+   * versions on) and the audit rows of publishing, unpublishing and restoring.
+   */
+  private async recordWrites(
+    em: EntityManager,
+    def: Definition,
+    written: readonly Written[],
+    caller: Caller,
+    kind: 'create' | 'update' | 'restore',
+  ): Promise<void> {
+    await this.versions.record(em, def, written, caller, kind);
+    for (const { entry, before } of written) {
+      const events: string[] = kind === 'restore' ? [AUDIT_EVENTS.entryRestored] : [];
+      if (def.drafts && entry.status === 'published' && before?.status !== 'published') {
+        events.push(AUDIT_EVENTS.entryPublished);
+      } else if (def.drafts && entry.status === 'draft' && before?.status === 'published') {
+        events.push(AUDIT_EVENTS.entryUnpublished);
+      }
+      for (const event of events) {
+        await this.audit.record(
+          {
+            event,
+            actorId: caller.auth?.user.id ?? null,
+            target:
+              def.kind === 'single' ? `single:${def.slug}` : `collection:${def.slug}/${String(entry.id)}`,
+            metadata: { [def.kind]: def.slug, entryId: entry.id },
+          },
+          em,
+        );
+      }
+    }
   }
 
   /**
@@ -371,12 +519,19 @@ export class EntriesService {
     ids: string[],
     data: unknown,
     clean: EntryWrite,
+    caller: Caller,
   ): Promise<{ updated: string[]; refused: BulkResult['errors'] }> {
     const refused: BulkResult['errors'] = [];
     const ok: string[] = [];
     const rows = ids.length
       ? await this.reader.readRows(em, def, ids, { ...WRITE_VIEW, limit: ids.length })
       : [];
+    // Refused whole when it would publish, or change a published entry, without the right.
+    this.requirePublish(
+      def,
+      caller,
+      rows.length > 0 && (clean.status === 'published' || rows.some((r) => r.status === 'published')),
+    );
     for (const row of rows) {
       const existing = presentRow(def, row, 'json', null);
       const checked = cleanEntryInput(data, this.inputOptions(def, 'update', existing));
@@ -393,6 +548,17 @@ export class EntriesService {
     }
     const updated = await this.repo.updateByIds(em, tableOf(def), withStatus(clean), ok);
     await this.writeJoins(em, def, updated, clean);
+    if (def.versions || def.drafts) {
+      const before = new Map(rows.map((r) => [r.id as string, presentRow(def, r, 'json', null)]));
+      const after = await this.reader.readRows(em, def, updated, { ...WRITE_VIEW, limit: updated.length });
+      await this.recordWrites(
+        em,
+        def,
+        after.map((r) => ({ entry: presentRow(def, r, 'json', null), before: before.get(r.id as string) })),
+        caller,
+        'update',
+      );
+    }
     return { updated, refused };
   }
 
@@ -419,7 +585,7 @@ export class EntriesService {
 
   /**
    * A read's query, parsed (400 on anything wrong) and cached; drafts only for a caller who may
-   * see them (401 for a visitor, 403 for anyone else).
+   * see them (401 for a visitor, 403 for anyone else) or a preview (every status by default).
    */
   private readQuery(
     def: Definition,
@@ -427,7 +593,7 @@ export class EntriesService {
     allowed: readonly string[] | null,
     caller: Caller,
   ): CachedQuery {
-    const q = cachedQuery(def, query, allowed);
+    const q = cachedQuery(def, previewQuery(def, query, caller), allowed);
     this.checkStatus(def, q.parsed, caller);
     return q;
   }
@@ -436,7 +602,8 @@ export class EntriesService {
     if (
       parsed.status === null ||
       parsed.status === 'published' ||
-      this.access.mayReadDrafts(def, caller.auth)
+      this.access.mayReadDrafts(def, caller.auth) ||
+      previewOf(caller.req) !== undefined
     ) {
       return;
     }
@@ -590,4 +757,35 @@ function mediaNeedsUpload(): ServiceError {
 
 function withStatus(clean: EntryWrite): Row {
   return clean.status ? { ...clean.columns, status: clean.status } : clean.columns;
+}
+
+/** The restore body: `{ publish?: boolean }` (publishing applies to definitions with drafts). */
+function readRestoreBody(body: unknown, def: Definition): boolean {
+  const input = body ?? {};
+  if (typeof input !== 'object' || Array.isArray(input)) {
+    throw ServiceError.validation([
+      { path: '', code: 'isObject', message: 'the body must be a JSON object' },
+    ]);
+  }
+  const issues: ValidationIssue[] = Object.keys(input)
+    .filter((k) => k !== 'publish')
+    .map((k) => ({
+      path: k,
+      code: 'unknown_field',
+      message: `"${k}" is not accepted here (allowed: publish)`,
+    }));
+  const publish = (input as { publish?: unknown }).publish;
+  if (publish !== undefined && typeof publish !== 'boolean') {
+    issues.push({ path: 'publish', code: 'isBoolean', message: 'publish must be true or false' });
+  } else if (publish === true && !def.drafts) {
+    issues.push({
+      path: 'publish',
+      code: 'notAllowed',
+      message: 'publish applies to entries with drafts only',
+    });
+  }
+  if (issues.length) {
+    throw ServiceError.validation(issues);
+  }
+  return publish === true;
 }

@@ -13,6 +13,7 @@ import { quoteIdent } from '../schema';
 import { EntriesRepository, Row } from './entries.repository';
 import { entryNotFound, withEntryErrors } from './entry-errors';
 import { Entry, presentRow, WRITE_VIEW } from './entry-presentation';
+import { rowVersion, tagEntry } from '../entry-tag';
 
 /**
  * Entries read by id and answered: the rows of some ids under a query's status and select, and
@@ -33,13 +34,23 @@ export class EntryReader {
     private readonly media: MediaHooks,
   ) {}
 
-  /** The rows of `ids` under `parsed`'s status and select (no where, no paging). */
-  readRows(em: EntityManager, def: Definition, ids: string[], parsed: ParsedQuery): Promise<Row[]> {
+  /**
+   * The rows of `ids` under `parsed`'s status and select (no where, no paging); `versioned`: with
+   * each row's `__version` (its ETag's source, see entry-tag.ts).
+   */
+  readRows(
+    em: EntityManager,
+    def: Definition,
+    ids: string[],
+    parsed: ParsedQuery,
+    versioned = false,
+  ): Promise<Row[]> {
     const byId: WhereNode = { field: 'id', op: 'in', value: ids };
+    const table = tableOf(def);
     const c = compileListQuery(
       { ...parsed, where: byId, sort: [], page: 1, limit: Math.max(ids.length, 1), offset: 0 },
       queryDefinitionOf(def),
-      { table: tableOf(def) },
+      { table, version: versioned ? rowVersion(table) : undefined },
     );
     return withEntryErrors(
       def,
@@ -50,11 +61,11 @@ export class EntryReader {
 
   /** One entry as a write answers it: every field, any status, depth 0, Lexical JSON. */
   async readOne(em: EntityManager, def: Definition, id: string): Promise<Entry> {
-    const found = await this.readRows(em, def, [id], WRITE_VIEW);
+    const found = await this.readRows(em, def, [id], WRITE_VIEW, true);
     if (!found.length) {
       throw entryNotFound();
     }
-    return presentRow(def, found[0], 'json', null);
+    return tagEntry(presentRow(def, found[0], 'json', null), found[0]);
   }
 
   /**
@@ -75,27 +86,28 @@ export class EntryReader {
     const c = compileListQuery(
       { ...WRITE_VIEW, where: byId, sort: [], page: 1, limit: 1, offset: 0 },
       queryDefinitionOf(def),
-      { table },
+      { table, version: '"__version"' },
     );
     const w = write(c.listParams.length);
     const found = await withEntryErrors(
       def,
       () =>
-        this.repo.writeRows(em, `WITH ${quoteIdent(table)} AS (${w.sql} RETURNING *) ${c.listSql}`, [
-          ...c.listParams,
-          ...w.params,
-        ]),
+        this.repo.writeRows(
+          em,
+          `WITH ${quoteIdent(table)} AS (${w.sql} RETURNING *, xmin::text AS "__version") ${c.listSql}`,
+          [...c.listParams, ...w.params],
+        ),
       () => this.registry.invalidate(),
     );
     if (!found.length) {
       throw entryNotFound();
     }
-    return presentRow(def, found[0], 'json', null);
+    return tagEntry(presentRow(def, found[0], 'json', null), found[0]);
   }
 
   /** Rows as a read answers them: its rich-text format and select, populated to its depth. */
   async present(def: Definition, found: Row[], parsed: ParsedQuery, caller: Caller): Promise<Entry[]> {
-    const items = found.map((r) => presentRow(def, r, parsed.richTextFormat, parsed.select));
+    const items = found.map((r) => tagEntry(presentRow(def, r, parsed.richTextFormat, parsed.select), r));
     if (isMediaDefinition(def)) {
       // Media entries carry `url` and `sizes` (the media module's presentation).
       return this.media.present(items);

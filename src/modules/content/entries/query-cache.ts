@@ -1,5 +1,6 @@
 import { ServiceError, ValidationIssue } from '../../../common/errors';
 import { type Definition, queryDefinitionOf, tableOf } from '../content.types';
+import { rowVersion } from '../entry-tag';
 import { compileListQuery, type CompiledListQuery, ParsedQuery, parseListQuery, WhereNode } from '../query';
 
 /**
@@ -56,7 +57,7 @@ export function byIdQuery(def: Definition, q: CachedQuery, id: string): { sql: s
     const c = compileListQuery(
       { ...q.parsed, where: byId, sort: [], page: 1, limit: 1, offset: 0 },
       queryDefinitionOf(def),
-      { table: tableOf(def) },
+      { table: tableOf(def), version: rowVersion(tableOf(def)) },
     );
     const slot = c.listParams.findIndex((p) => Array.isArray(p) && p.length === 1 && p[0] === ID_SLOT);
     if (slot < 0) {

@@ -13,6 +13,7 @@ import { SVC_OPTIONS, type SvcOptions } from '../../../config/svc-options';
 import type { ServiceMiddleware, ServiceRoute } from '../../../common/service-middleware';
 import { callerOf, type Caller, definitionOf } from '../content-route';
 import type { Definition } from '../content.types';
+import { notModified, tagOf, withTag } from '../entry-tag';
 import { EntriesController } from './entries.controller';
 
 /** `/admin/api/collections/{slug}/entries`, `.../count` or `.../{id}`, with an optional query. */
@@ -178,6 +179,13 @@ export class ContentReadLane {
         r.query,
         callerOf(req),
       );
+      // An entry read by id carries its ETag; 304 when `If-None-Match` names it (as Express does).
+      const tag = withTag(res, body as object) && tagOf(body);
+      if (tag && notModified(req.headers, tag)) {
+        res.statusCode = 304;
+        res.end();
+        return;
+      }
       const json = JSON.stringify(body);
       res.statusCode = 200;
       res.setHeader('Content-Type', 'application/json; charset=utf-8');

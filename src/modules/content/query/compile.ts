@@ -99,6 +99,11 @@ export interface CompileListOptions {
    * counting (the caller drops it from the page).
    */
   nextRow?: boolean;
+  /**
+   * An SQL expression selected as `__version` beside the fields: the row's stored version
+   * (`xmin`, the transaction that wrote it), which an entry's ETag names.
+   */
+  version?: string;
 }
 
 export function compileListQuery(
@@ -116,7 +121,7 @@ export function compileListQuery(
   const offset = ctx.param(parsed.offset);
   return {
     listSql:
-      `SELECT ${columns(parsed.select, model, from)} FROM ${from}${where}` +
+      `SELECT ${columns(parsed.select, model, from)}${opts.version ? `, ${opts.version} AS "__version"` : ''} FROM ${from}${where}` +
       ` ORDER BY ${orderBy(parsed.sort, model)} LIMIT ${limit} OFFSET ${offset}`,
     listParams: ctx.params,
     countSql: `SELECT count(*) AS "total" FROM ${from}${where}`,
