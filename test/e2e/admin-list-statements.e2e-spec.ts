@@ -2,7 +2,7 @@ import pg from 'pg';
 import type request from 'supertest';
 import { containsPattern } from '../../src/common/pagination';
 import type { FieldConfig } from '../../src/config/config.types';
-import { SchemaService } from '../../src/modules/content/schema.service';
+import { DefinitionRegistry } from '../../src/modules/content/definition-registry';
 import { RbacService } from '../../src/modules/rbac/rbac.service';
 import { toRoleRecord, type RoleRecord } from '../../src/modules/rbac/role.mapper';
 import type { RoleRow } from '../../src/modules/rbac/roles.repository';
@@ -218,8 +218,11 @@ describe('admin lists: statements per request and answers (issue 16)', () => {
   ): Promise<Measured> {
     t.app.get(AccountsService).invalidate(adminId);
     t.app.get(RbacService).invalidate();
+    // Fresh snapshots, not merely loaded ones: a snapshot about to expire would reload (in the
+    // background, or for the request) inside the measured window on a slow run.
+    (t.app.get(UserFieldsService) as unknown as { invalidate(): void }).invalidate();
     await t.app.get(UserFieldsService).definitions();
-    await t.app.get(SchemaService).all('collection');
+    await t.app.get(DefinitionRegistry).refresh();
     const spy = jest.spyOn(pg.Client.prototype, 'query');
     let texts: string[] = [];
     let res: request.Response;

@@ -303,7 +303,7 @@ describe('content schema apply under concurrent entry writes', () => {
       expect({ round, journal: await journalRows(slug) }).toEqual({ round, journal: journal + 1 });
       expect((await definitionFields(slug)).map((f) => f.name)).toEqual(['title', winner]);
     }
-  }, 30_000);
+  }, 90_000);
 
   /**
    * Regression: a relationship write used to reload a stale registry from inside its transaction,
