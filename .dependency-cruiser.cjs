@@ -8,6 +8,8 @@ const LAYERS = [
   'email',
   'user-fields',
   'rbac',
+  // Events are reported from accounts and content up: below them, above the job queue.
+  'webhooks',
   'accounts',
   'api-keys',
   'identity',

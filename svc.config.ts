@@ -61,4 +61,20 @@ export default defineConfig({
 
   // Plugins (definePlugin({...}), docs/plugins.md): sign-in hooks, second factors, login-page buttons.
   plugins: [],
+
+  // Outbound webhooks (docs/webhooks.md).
+  webhooks: {
+    // true: endpoints may be on private, loopback and link-local addresses (refused by default).
+    allowPrivateNetworks: false,
+    retry: {
+      // Attempts per delivery, the first included (1 to 25).
+      attempts: 8,
+      // After the n-th failed attempt the next waits baseDelayMs * 2^(n-1), ±20% (at most 6 hours).
+      baseDelayMs: 10000,
+    },
+    // Deliveries failed in a row that disable an endpoint.
+    disableAfterFailures: 20,
+    // How long one attempt may take, connecting and reading the answer included (at most 15000).
+    timeoutMs: 10000,
+  },
 });

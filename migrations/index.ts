@@ -14,6 +14,7 @@ import { AccountSteps1763723000000 } from './1763723000000-AccountSteps';
 import { Sessions1763722700000 } from './1763722700000-Sessions';
 import { UserFields1763721900000 } from './1763721900000-UserFields';
 import { EditorialWorkflow1763723100000 } from './1763723100000-EditorialWorkflow';
+import { Webhooks1763723200000 } from './1763723200000-Webhooks';
 
 /** Every migration, in order. Listed explicitly so the app, the CLI and the tests run the same set. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   MagicLinkTemplate1763722950000,
   AccountSteps1763723000000,
   EditorialWorkflow1763723100000,
+  Webhooks1763723200000,
 ];

@@ -171,6 +171,21 @@ const CONFIG = {
   plugins: {
     text: 'Plugins (second factors, external sign-in, forms...), checked at boot. See [plugins](plugins.md).',
   },
+  'webhooks.allowPrivateNetworks': {
+    text: '`true` lets webhook endpoints be on private, loopback and link-local addresses, which are otherwise refused at create (an address in the URL) and at every attempt (after DNS). See [webhooks](webhooks.md#safety).',
+  },
+  'webhooks.retry.attempts': {
+    text: 'Attempts per webhook delivery, the first included (1 to 25); then the delivery is `failed`.',
+  },
+  'webhooks.retry.baseDelayMs': {
+    text: 'After the n-th failed attempt the next comes `baseDelayMs * 2^(n-1)` later, ±20%, at most 6 hours apart.',
+  },
+  'webhooks.disableAfterFailures': {
+    text: 'Webhook deliveries failed in a row that disable their endpoint (a `410 Gone` answer disables it at once).',
+  },
+  'webhooks.timeoutMs': {
+    text: 'How long one webhook attempt may take, connecting and reading the answer included (at most 15,000); past it the attempt failed.',
+  },
 };
 
 /** Options of `SvcModule.forRoot()` / `forRootAsync()` when the service runs inside a host Nest app. */

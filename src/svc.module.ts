@@ -45,6 +45,7 @@ import {
   SvcOptions,
 } from './config/svc-options';
 import type { ConnectMiddleware, ServiceMiddleware, ServiceRoute } from './common/service-middleware';
+import { WebhooksModule } from './modules/webhooks/webhooks.module';
 
 export type { ServiceMiddleware } from './common/service-middleware';
 
@@ -218,6 +219,7 @@ export class SvcModule implements NestModule {
         EmailModule,
         UserFieldsModule,
         AccountsModule,
+        WebhooksModule,
         ContentModule,
         MediaModule,
         SettingsModule,

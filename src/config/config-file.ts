@@ -19,6 +19,7 @@ const TOP_LEVEL_KEYS = new Set([
   'rateLimit',
   'trustProxy',
   'plugins',
+  'webhooks',
 ]);
 export const DEFAULT_CONFIG_FILE = 'svc.config.ts';
 
@@ -207,5 +208,48 @@ export function resolveConfig(config: SvcConfig = {}): ResolvedConfig {
     },
     trustProxy: config.trustProxy ?? false,
     plugins: config.plugins ?? [],
+    webhooks: resolveWebhooks(config.webhooks),
   };
+}
+
+/**
+ * The longest attempt: well under the 30 s after which the job queue takes an attempt as dead
+ * and makes it again.
+ */
+export const MAX_WEBHOOK_TIMEOUT_MS = 15_000;
+
+/** `webhooks`: every problem at once, each naming its key and range. */
+function resolveWebhooks(w: SvcConfig['webhooks']): ResolvedConfig['webhooks'] {
+  const problems: string[] = [];
+  if (w !== undefined && (typeof w !== 'object' || w === null || Array.isArray(w))) {
+    throw new ConfigError(['"webhooks" must be an object']);
+  }
+  const int = (path: string, value: unknown, min: number, max: number, fallback: number): number => {
+    if (value === undefined) {
+      return fallback;
+    }
+    if (!Number.isSafeInteger(value) || (value as number) < min || (value as number) > max) {
+      problems.push(`"webhooks.${path}" must be a whole number from ${min} to ${max} (default ${fallback})`);
+    }
+    return value as number;
+  };
+  if (w?.allowPrivateNetworks !== undefined && typeof w.allowPrivateNetworks !== 'boolean') {
+    problems.push('"webhooks.allowPrivateNetworks" must be a boolean');
+  }
+  if (w?.retry !== undefined && (typeof w.retry !== 'object' || w.retry === null || Array.isArray(w.retry))) {
+    problems.push('"webhooks.retry" must be { attempts?: number, baseDelayMs?: number }');
+  }
+  const resolved = {
+    allowPrivateNetworks: w?.allowPrivateNetworks ?? false,
+    retry: {
+      attempts: int('retry.attempts', w?.retry?.attempts, 1, 25, 8),
+      baseDelayMs: int('retry.baseDelayMs', w?.retry?.baseDelayMs, 1, 6 * 3600 * 1000, 10_000),
+    },
+    disableAfterFailures: int('disableAfterFailures', w?.disableAfterFailures, 1, 1_000_000, 20),
+    timeoutMs: int('timeoutMs', w?.timeoutMs, 1, MAX_WEBHOOK_TIMEOUT_MS, 10_000),
+  };
+  if (problems.length) {
+    throw new ConfigError(problems);
+  }
+  return resolved;
 }

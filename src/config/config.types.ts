@@ -115,6 +115,17 @@ export interface SvcConfig {
   rateLimit?: RateLimitConfig & { skip?: (req: Request) => boolean };
   trustProxy?: boolean | number | string;
   plugins?: unknown[];
+  /** Outbound webhooks: where an attempt may connect, its retries and timeout, when an endpoint is disabled. */
+  webhooks?: {
+    /** Lets endpoints be on private, loopback and link-local addresses (refused by default). */
+    allowPrivateNetworks?: boolean;
+    /** `attempts` counts every attempt, the first included; the n-th retry waits `baseDelayMs * 2^(n-1)`, ±20%. */
+    retry?: { attempts?: number; baseDelayMs?: number };
+    /** Deliveries failed in a row that disable an endpoint. */
+    disableAfterFailures?: number;
+    /** How long one attempt may take, connection and answer included. */
+    timeoutMs?: number;
+  };
 }
 
 /** The config with every default filled in: what the rest of the service reads. */
@@ -137,4 +148,10 @@ export interface ResolvedConfig {
   rateLimit: RateLimitConfig & { skip: (req: Request) => boolean };
   trustProxy: boolean | number | string;
   plugins: unknown[];
+  webhooks: {
+    allowPrivateNetworks: boolean;
+    retry: { attempts: number; baseDelayMs: number };
+    disableAfterFailures: number;
+    timeoutMs: number;
+  };
 }

@@ -49,8 +49,8 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   private readonly logger = new Logger('Jobs');
   private readonly boss: PgBoss;
   private readonly rootLogger: PinoLogger;
-  /** This instance's worker per queue, for `wake`. */
-  private readonly workers = new Map<string, string>();
+  /** This instance's workers per queue, for `wake`. */
+  private readonly workers = new Map<string, string[]>();
   private started: Promise<unknown> | undefined;
   /** The last queue creation asked for (see `work`). */
   private creating: Promise<unknown> = Promise.resolve();
@@ -99,27 +99,46 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   /**
-   * Declares the queue (idempotent) and works it on this instance, one job at a time. A handler
+   * Declares the queue (idempotent) and works it on this instance, one job at a time. With
+   * `concurrency`, up to that many at once: as many pg-boss workers, each fetching and finishing
+   * its own job (a slow one holds up no other), and each fetching again as soon as it finished a
+   * job rather than at its next poll, so a backlog drains `concurrency` jobs at a time (a pg-boss
+   * worker otherwise takes at most one job per 2 s poll unless woken). A handler
    * that throws fails the attempt; pg-boss retries it after the queue's backoff. Every line logged
    * while a job runs carries its `jobId` and `queue`, as request lines carry `reqId`, and goes to
    * this application's logger (outside a request, nestjs-pino would use the process's first one).
    */
-  async work<T extends object>(queue: QueueSpec, handler: (job: Job<T>) => Promise<void>): Promise<void> {
+  async work<T extends object>(
+    queue: QueueSpec,
+    handler: (job: Job<T>) => Promise<void>,
+    options: { concurrency?: number } = {},
+  ): Promise<void> {
     await this.start();
     // One queue creation at a time: pg-boss creates each queue's partition table, and two
     // creations running at once (the bootstrap hooks run concurrently) can deadlock.
     const created = this.creating.then(() => this.boss.createQueue(queue.name));
     this.creating = created.catch(() => undefined);
     await created;
-    const id = await this.boss.work<T>(queue.name, { includeMetadata: true }, async ([job]) => {
-      if (this.stopping) {
-        // A poll that was under way when the shutdown began: leave the job to the next run.
-        throw new Error('shutting down');
-      }
-      const logger = this.rootLogger.child({ jobId: job.id, queue: queue.name });
-      await storage.run(new Store(logger), () => handler(job));
-    });
-    this.workers.set(queue.name, id);
+    const drain = options.concurrency !== undefined;
+    const ids: string[] = [];
+    for (let i = 0; i < Math.max(1, options.concurrency ?? 1); i++) {
+      const id: string = await this.boss.work<T>(queue.name, { includeMetadata: true }, async ([job]) => {
+        if (this.stopping) {
+          // A poll that was under way when the shutdown began: leave the job to the next run.
+          throw new Error('shutting down');
+        }
+        const logger = this.rootLogger.child({ jobId: job.id, queue: queue.name });
+        try {
+          await storage.run(new Store(logger), () => handler(job));
+        } finally {
+          if (drain && !this.stopping) {
+            this.boss.notifyWorker(id);
+          }
+        }
+      });
+      ids.push(id);
+    }
+    this.workers.set(queue.name, ids);
   }
 
   /**
@@ -151,6 +170,32 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   /**
+   * Inserts one job per payload through `em`, in one statement (as `send`, for many at once:
+   * the deliveries of a bulk write's events).
+   */
+  async sendMany(em: EntityManager, queue: QueueSpec, data: readonly object[]): Promise<void> {
+    if (!data.length) {
+      return;
+    }
+    await this.boss.insert(
+      data.map((d) => ({
+        name: queue.name,
+        data: d,
+        retryLimit: queue.retryLimit,
+        retryDelay: queue.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: queue.expireInSeconds,
+        keepUntil: new Date(Date.now() + queue.retentionMinutes * 60_000),
+      })),
+      {
+        db: {
+          executeSql: async (text: string, values: unknown[]) => ({ rows: await rows(em, text, values) }),
+        },
+      } as never,
+    );
+  }
+
+  /**
    * Inserts a job at most once per `windowSeconds` time slot under `key`, whichever instance asks
    * (pg-boss singleton: a unique index on the slot), outside any transaction: how a periodic job
    * is scheduled without pg-boss's cron timekeeper. Answers null when the slot has its job already.
@@ -173,10 +218,12 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     });
   }
 
-  /** This instance's worker fetches now instead of at its next poll (every 2 s). */
+  /** This instance's workers fetch now instead of at their next poll (every 2 s). */
   wake(queue: QueueSpec): void {
-    const id = this.workers.get(queue.name);
-    if (id && !this.stopping) {
+    if (this.stopping) {
+      return;
+    }
+    for (const id of this.workers.get(queue.name) ?? []) {
       this.boss.notifyWorker(id);
     }
   }

@@ -2448,6 +2448,158 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/api/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List webhook endpoints
+     * @description The endpoints events are sent to, with their subscriptions and state (never their secrets). Needs `read-webhooks`.
+     */
+    get: operations['listWebhooks'];
+    put?: never;
+    /**
+     * Create a webhook endpoint
+     * @description Adds an endpoint that receives a signed `POST` for each event it subscribes to (`*`: all). The signing secret is answered here and by a rotation only, and stored encrypted. The URL must be `http` or `https`; an address in a private, loopback or link-local range is 400 VALIDATION_ERROR unless `webhooks.allowPrivateNetworks` is on. Needs `create-webhooks`.
+     */
+    post: operations['createWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/api/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a webhook endpoint
+     * @description One endpoint (never its secret). Needs `read-webhooks`.
+     */
+    get: operations['getWebhook'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a webhook endpoint
+     * @description Deletes the endpoint with its deliveries: pending ones are never attempted. Needs `delete-webhooks`.
+     */
+    delete: operations['deleteWebhook'];
+    options?: never;
+    head?: never;
+    /**
+     * Update a webhook endpoint
+     * @description Changes any field of the create; absent fields keep their value. Enabling a disabled endpoint clears its `failureCount` and `disabledReason`; events that happened while it was disabled are not sent. Needs `update-webhooks`.
+     */
+    patch: operations['updateWebhook'];
+    trace?: never;
+  };
+  '/admin/api/webhooks/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the deliveries of a webhook endpoint
+     * @description The deliveries to this endpoint, newest first, filtered by `status` and `event`; kept for 30 days. Needs `read-webhooks`.
+     */
+    get: operations['listWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/api/webhooks/{id}/deliveries/{deliveryId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a webhook delivery with its attempts
+     * @description One delivery with the log of its attempts (time, answer status, error, duration and the first 2 KiB of the answer) and the body every attempt sends. Needs `read-webhooks`.
+     */
+    get: operations['getWebhookDelivery'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/api/webhooks/{id}/deliveries/{deliveryId}/replay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replay a webhook delivery
+     * @description Queues a new delivery of the same event, with the same `webhook-id`, attempted at once; answers 202 with its id. Needs `update-webhooks`.
+     */
+    post: operations['resendWebhookDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/api/webhooks/{id}/rotate-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rotate the signing secret of a webhook endpoint
+     * @description Answers a new signing secret, shown this once; every later attempt, retries of earlier deliveries included, is signed with it. Needs `update-webhooks`.
+     */
+    post: operations['rotateWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/api/webhooks/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test event to a webhook endpoint
+     * @description Queues a `webhook.test` event (`data: { webhookId }`) to this endpoint only, whatever it subscribes to, and answers 202 with its `webhook-id`; the delivery log shows how it went. Needs `update-webhooks`.
+     */
+    post: operations['sendWebhookTest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/health': {
     parameters: {
       query?: never;
@@ -2816,6 +2968,60 @@ export interface components {
     AssignRoleDto: {
       /** Format: uuid */
       roleId: string;
+    };
+    CreateWebhookDto: {
+      name: string;
+      url: string;
+      events: (
+        | 'entry.created'
+        | 'entry.updated'
+        | 'entry.deleted'
+        | 'entry.published'
+        | 'entry.unpublished'
+        | 'single.updated'
+        | 'single.published'
+        | 'media.created'
+        | 'media.deleted'
+        | 'user.created'
+        | 'user.updated'
+        | 'user.deleted'
+        | 'user.deactivated'
+        | 'user.activated'
+        | 'user.password-changed'
+        | 'schema.applied'
+        | 'webhook.test'
+        | '*'
+      )[];
+      collections?: string[] | null;
+      enabled?: boolean;
+      description?: string | null;
+    };
+    UpdateWebhookDto: {
+      name?: string;
+      url?: string;
+      events?: (
+        | 'entry.created'
+        | 'entry.updated'
+        | 'entry.deleted'
+        | 'entry.published'
+        | 'entry.unpublished'
+        | 'single.updated'
+        | 'single.published'
+        | 'media.created'
+        | 'media.deleted'
+        | 'user.created'
+        | 'user.updated'
+        | 'user.deleted'
+        | 'user.deactivated'
+        | 'user.activated'
+        | 'user.password-changed'
+        | 'schema.applied'
+        | 'webhook.test'
+        | '*'
+      )[];
+      collections?: string[] | null;
+      enabled?: boolean;
+      description?: string | null;
     };
     /** @description Any JSON value */
     JsonValue:
@@ -4236,6 +4442,161 @@ export interface components {
       updatedAt: string;
     } & {
       [key: string]: unknown;
+    };
+    Webhook: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      url: string;
+      /** @description The event types sent to it; `*` for all */
+      events: (
+        | 'entry.created'
+        | 'entry.updated'
+        | 'entry.deleted'
+        | 'entry.published'
+        | 'entry.unpublished'
+        | 'single.updated'
+        | 'single.published'
+        | 'media.created'
+        | 'media.deleted'
+        | 'user.created'
+        | 'user.updated'
+        | 'user.deleted'
+        | 'user.deactivated'
+        | 'user.activated'
+        | 'user.password-changed'
+        | 'schema.applied'
+        | 'webhook.test'
+        | '*'
+      )[];
+      /** @description The collections whose `entry.*` events it receives; null for all */
+      collections: string[] | null;
+      enabled: boolean;
+      description: string | null;
+      /** @description Deliveries failed in a row; a succeeded one resets it */
+      failureCount: number;
+      /** @description Why the service disabled it, if it did */
+      disabledReason: string | null;
+      /** Format: date-time */
+      lastDeliveryAt: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    WebhookDelivery: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      endpointId: string;
+      /** @description The `webhook-id` header of every attempt */
+      eventId: string;
+      /** @enum {string} */
+      event:
+        | 'entry.created'
+        | 'entry.updated'
+        | 'entry.deleted'
+        | 'entry.published'
+        | 'entry.unpublished'
+        | 'single.updated'
+        | 'single.published'
+        | 'media.created'
+        | 'media.deleted'
+        | 'user.created'
+        | 'user.updated'
+        | 'user.deleted'
+        | 'user.deactivated'
+        | 'user.activated'
+        | 'user.password-changed'
+        | 'schema.applied'
+        | 'webhook.test';
+      /** @enum {string} */
+      status: 'pending' | 'succeeded' | 'failed';
+      attempts: number;
+      /** @description The last attempt's answer status; null without one */
+      lastStatusCode: number | null;
+      lastError: string | null;
+      /** Format: date-time */
+      nextAttemptAt: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      deliveredAt: string | null;
+    };
+    WebhookAttempt: {
+      /** Format: date-time */
+      at: string;
+      statusCode?: number;
+      error?: string;
+      durationMs: number;
+      /** @description The first 2 KiB of the answer */
+      responseBody?: string;
+    };
+    WebhookDeliveryDetail: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      endpointId: string;
+      /** @description The `webhook-id` header of every attempt */
+      eventId: string;
+      /** @enum {string} */
+      event:
+        | 'entry.created'
+        | 'entry.updated'
+        | 'entry.deleted'
+        | 'entry.published'
+        | 'entry.unpublished'
+        | 'single.updated'
+        | 'single.published'
+        | 'media.created'
+        | 'media.deleted'
+        | 'user.created'
+        | 'user.updated'
+        | 'user.deleted'
+        | 'user.deactivated'
+        | 'user.activated'
+        | 'user.password-changed'
+        | 'schema.applied'
+        | 'webhook.test';
+      /** @enum {string} */
+      status: 'pending' | 'succeeded' | 'failed';
+      attempts: number;
+      /** @description The last attempt's answer status; null without one */
+      lastStatusCode: number | null;
+      lastError: string | null;
+      /** Format: date-time */
+      nextAttemptAt: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      deliveredAt: string | null;
+      attemptsLog: components['schemas']['WebhookAttempt'][];
+      payload: {
+        /** @enum {string} */
+        type:
+          | 'entry.created'
+          | 'entry.updated'
+          | 'entry.deleted'
+          | 'entry.published'
+          | 'entry.unpublished'
+          | 'single.updated'
+          | 'single.published'
+          | 'media.created'
+          | 'media.deleted'
+          | 'user.created'
+          | 'user.updated'
+          | 'user.deleted'
+          | 'user.deactivated'
+          | 'user.activated'
+          | 'user.password-changed'
+          | 'schema.applied'
+          | 'webhook.test';
+        /** Format: date-time */
+        timestamp: string;
+        data: {
+          [key: string]: components['schemas']['JsonValue'];
+        };
+      };
     };
     ApiKey: {
       /** Format: uuid */
@@ -14404,6 +14765,564 @@ export interface operations {
       401: components['responses']['Problem401'];
       403: components['responses']['Problem403'];
       404: components['responses']['Problem404'];
+      429: components['responses']['Problem429'];
+      500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listWebhooks: {
+    parameters: {
+      query?: {
+        /** @description The page to answer, from 1 */
+        page?: number;
+        /** @description Items per page; above 500 it is clamped to 500 */
+        limit?: number;
+        /** @description Case-insensitive text the items contain */
+        search?: string;
+        /** @description The field to sort by, `-` first for descending */
+        sort?: 'name' | '-name' | 'createdAt' | '-createdAt';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['Webhook'][];
+            meta: components['schemas']['ListMeta'];
+          };
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      429: components['responses']['Problem429'];
+      500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  createWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateWebhookDto'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            item: components['schemas']['Webhook'];
+            /** @description The signing secret: `whsec_` and the base64 of 32 random bytes. Shown only here */
+            secret: string;
+          };
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      409: components['responses']['Problem409'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
+      422: components['responses']['Problem422'];
+      429: components['responses']['Problem429'];
+      500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Webhook'];
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      429: components['responses']['Problem429'];
+      500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  deleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            item: components['schemas']['Webhook'];
+          };
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      429: components['responses']['Problem429'];
+      500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  updateWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateWebhookDto'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            item: components['schemas']['Webhook'];
+          };
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      409: components['responses']['Problem409'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
+      422: components['responses']['Problem422'];
+      429: components['responses']['Problem429'];
+      500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        /** @description The page to answer, from 1 */
+        page?: number;
+        /** @description Items per page; above 500 it is clamped to 500 */
+        limit?: number;
+        /** @description Only deliveries in this state */
+        status?: 'pending' | 'succeeded' | 'failed';
+        /** @description Only deliveries of this event type (several: comma-separated) */
+        event?:
+          | 'entry.created'
+          | 'entry.updated'
+          | 'entry.deleted'
+          | 'entry.published'
+          | 'entry.unpublished'
+          | 'single.updated'
+          | 'single.published'
+          | 'media.created'
+          | 'media.deleted'
+          | 'user.created'
+          | 'user.updated'
+          | 'user.deleted'
+          | 'user.deactivated'
+          | 'user.activated'
+          | 'user.password-changed'
+          | 'schema.applied'
+          | 'webhook.test';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['WebhookDelivery'][];
+            meta: components['schemas']['ListMeta'];
+          };
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      429: components['responses']['Problem429'];
+      500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDeliveryDetail'];
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      429: components['responses']['Problem429'];
+      500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  resendWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            /** Format: uuid */
+            deliveryId: string;
+          };
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      409: components['responses']['Problem409'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
+      422: components['responses']['Problem422'];
+      429: components['responses']['Problem429'];
+      500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  rotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            /** @description The signing secret: `whsec_` and the base64 of 32 random bytes. Shown only here */
+            secret: string;
+          };
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      409: components['responses']['Problem409'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
+      422: components['responses']['Problem422'];
+      429: components['responses']['Problem429'];
+      500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  sendWebhookTest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+            /** @description The `webhook-id` of the test event */
+            eventId: string;
+          };
+        };
+      };
+      400: components['responses']['Problem400'];
+      401: components['responses']['Problem401'];
+      403: components['responses']['Problem403'];
+      404: components['responses']['Problem404'];
+      409: components['responses']['Problem409'];
+      413: components['responses']['Problem413'];
+      415: components['responses']['Problem415'];
+      422: components['responses']['Problem422'];
       429: components['responses']['Problem429'];
       500: components['responses']['Problem500'];
       503: components['responses']['Problem503'];

@@ -52,8 +52,9 @@ describe('permission names', () => {
   });
 
   it('knows the core permissions of CONTRACTS 12', () => {
-    expect(CORE_PERMISSION_SLUGS.size).toBe(30);
+    expect(CORE_PERMISSION_SLUGS.size).toBe(34);
     expect(CORE_PERMISSION_SLUGS.has('read-audit')).toBe(true);
+    expect(CORE_PERMISSION_SLUGS.has('update-webhooks')).toBe(true);
     expect(CORE_PERMISSION_SLUGS.has('manage-settings')).toBe(true);
     expect(CORE_PERMISSION_SLUGS.has('delete-email-providers')).toBe(true);
     expect(CORE_PERMISSION_SLUGS.has('read-articles')).toBe(false);

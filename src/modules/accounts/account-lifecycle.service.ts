@@ -13,6 +13,7 @@ import { AccountsService } from './accounts.service';
 import type { AccountState } from './accounts.types';
 import { hashPassword, verifyPassword } from './passwords';
 import { UsersRepository } from './users.repository';
+import { UserEvents } from './user-events.service';
 
 const HOUR = 60 * 60 * 1000;
 /** Lifetimes of emailed links (SPEC 8: 24 h for reset; issue 4: 48 h verification, 7 days invites). */
@@ -60,6 +61,7 @@ export class AccountLifecycleService {
     private readonly tokenRows: AccountTokensRepository,
     private readonly audit: AuditService,
     private readonly mail: AccountMailJob,
+    private readonly events: UserEvents,
   ) {}
 
   /**
@@ -85,6 +87,7 @@ export class AccountLifecycleService {
         });
         const link = await this.issueToken(em, id, 'verify-email');
         await this.audit.record({ event: 'register', actorId: id, target: `user:${id}`, ip: client.ip }, em);
+        await this.events.report(em, ['user.created'], id);
         await this.mail.enqueue(em, { template: 'verify-email', to: input.email, name: input.name, link });
         return id;
       })
@@ -292,6 +295,7 @@ export class AccountLifecycleService {
       },
       em,
     );
+    await this.events.report(em, ['user.password-changed'], userId);
   }
 
   private async lockExisting(em: EntityManager, userId: string): Promise<AccountState> {

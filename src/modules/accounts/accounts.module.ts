@@ -10,6 +10,8 @@ import { MeController } from './me.controller';
 import { UsersAdminService } from './users-admin.service';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
+import { UserEvents } from './user-events.service';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 
 /**
  * Users and their accounts (`/me`, `/users`), the account lifecycle (registration, emailed links,
@@ -19,7 +21,7 @@ import { UsersRepository } from './users.repository';
  * on it.
  */
 @Module({
-  imports: [RbacModule, UserFieldsModule, AuditModule, JobsModule],
+  imports: [RbacModule, UserFieldsModule, AuditModule, JobsModule, WebhooksModule],
   controllers: [MeController, UsersController],
   providers: [
     UsersRepository,
@@ -27,6 +29,7 @@ import { UsersRepository } from './users.repository';
     AccountsService,
     AccountLifecycleService,
     UsersAdminService,
+    UserEvents,
   ],
   exports: [AccountsService, AccountLifecycleService, UsersAdminService],
 })

@@ -12,6 +12,7 @@ import { toAccountState, toSessionUser } from './user.mapper';
 import { UsersRepository } from './users.repository';
 import { AuditService } from '../audit/audit.service';
 import { AUDIT_EVENTS } from '../audit/audit.types';
+import { UserEvents } from './user-events.service';
 
 /** SPEC 5.2.4: 5 wrong passwords in a row lock the account for 15 minutes (sign-in and reauthentication). */
 export const PASSWORD_LOCKOUT: LockoutPolicy = { maxAttempts: 5, lockMinutes: 15 };
@@ -60,6 +61,8 @@ export class AccountsService {
     private readonly users: UsersRepository,
     private readonly rbac: RbacService,
     private readonly audit: AuditService,
+    // Optional as the options: seeding builds this service without the webhooks.
+    @Optional() private readonly events: UserEvents | null,
   ) {}
 
   /** The account (or null when deleted). A database failure is a 500 DATABASE_ERROR, never "signed out". */
@@ -205,7 +208,9 @@ export class AccountsService {
     if (!superAdmin) {
       throw new ServiceError('INTERNAL_ERROR', 'The Super Admin role is missing; run the migrations');
     }
-    return this.createUser(em, { ...u, verified: true, roleIds: [superAdmin] });
+    const id = await this.createUser(em, { ...u, verified: true, roleIds: [superAdmin] });
+    await this.events?.report(em, ['user.created'], id);
+    return id;
   }
 
   /**
@@ -407,8 +412,10 @@ export class AccountsService {
           },
           em,
         );
+        await this.events?.report(em, ['user.updated'], userId);
       }
     });
+    this.events?.wake();
     this.invalidate(userId);
     const account = await this.getAccount(userId);
     if (!account) {

@@ -16,6 +16,7 @@ import { AccountsService } from './accounts.service';
 import type { AccountState, RoleRef, UserSortField } from './accounts.types';
 import { toUserRecord, UserRecord } from './user.mapper';
 import { AccountRow, ListedAccountRow, UsersRepository } from './users.repository';
+import { UserEvents } from './user-events.service';
 
 export interface CreateUserInput {
   email: string;
@@ -55,6 +56,7 @@ export class UsersAdminService {
     private readonly lifecycle: AccountLifecycleService,
     private readonly userFields: UserFieldsService,
     private readonly audit: AuditService,
+    private readonly events: UserEvents,
   ) {}
 
   async list(q: ListQuery<UserSortField>): Promise<ListRecord<UserRecord>> {
@@ -110,9 +112,11 @@ export class UsersAdminService {
           },
           em,
         );
+        await this.events.report(em, ['user.created'], id);
         return { id, invite };
       })
       .catch(rethrowDuplicate);
+    this.events.wake();
     invite?.send();
     return this.get(id);
   }
@@ -153,9 +157,11 @@ export class UsersAdminService {
           { event: 'register', actorId: id, target: `user:${id}`, metadata: { plugin } },
           em,
         );
+        await this.events.report(em, ['user.created'], id);
         return id;
       })
       .catch(rethrowDuplicate);
+    this.events.wake();
     return this.accounts.currentAccount(id);
   }
 
@@ -175,8 +181,22 @@ export class UsersAdminService {
           await this.accounts.setActive(id, input.isActive, em);
         }
         await this.auditUpdate(em, auth, id, input, deactivated);
+        const changed =
+          (['email', 'name', 'image', 'emailVerified'] as const).some((k) => input[k] !== undefined) ||
+          Object.keys(input.custom ?? {}).length > 0;
+        const activated = input.isActive === true && !target.is_active;
+        await this.events.report(
+          em,
+          [
+            ...(changed ? (['user.updated'] as const) : []),
+            ...(deactivated ? (['user.deactivated'] as const) : []),
+            ...(activated ? (['user.activated'] as const) : []),
+          ],
+          id,
+        );
       })
       .catch(rethrowDuplicate);
+    this.events.wake();
     this.accounts.invalidate(id);
     return this.get(id);
   }
@@ -186,10 +206,12 @@ export class UsersAdminService {
     const target = await this.db.transaction(async (em) => {
       const target = await this.lockManageable(em, auth, id);
       await this.accounts.assertNotLastSuperAdmin(em, id);
+      await this.events.reportRecord(em, ['user.deleted'], this.record(target));
       await this.repo.delete(em, id);
       await this.audit.record({ event: 'user-deleted', actorId: auth.user.id, target: `user:${id}` }, em);
       return target;
     });
+    this.events.wake();
     this.accounts.invalidate(id);
     return this.record(target);
   }

@@ -19,6 +19,7 @@ import { EntrySchedules } from './entries/entry-schedules.service';
 import { SchedulesRepository } from './entries/schedules.repository';
 import { EntrySchedulesController, SingleSchedulesController } from './entries/schedules.controller';
 import { JobsModule } from '../../jobs/jobs.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { EntryVersionsController, SingleVersionsController } from './entries/versions.controller';
 import { FieldGroupsController } from './field-groups.controller';
 import { AuditModule } from '../audit/audit.module';
@@ -32,7 +33,7 @@ import { SinglesController } from './singles.controller';
 
 /** Collections, singles, field groups and their entries (SPEC 1.6, 4.1-4.3, 5.4.2). */
 @Module({
-  imports: [RbacModule, AuditModule, AccountsModule, IdentityModule, JobsModule],
+  imports: [RbacModule, AuditModule, AccountsModule, IdentityModule, JobsModule, WebhooksModule],
   controllers: [
     CollectionsController,
     EntriesController,

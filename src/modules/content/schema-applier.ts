@@ -6,6 +6,7 @@ import { SVC_CONNECTION } from '../../config/svc-options';
 import { withoutStatementTimeout } from '../../database/data-source';
 import { isUniqueViolation, PG_ERROR, pgError } from '../../database/pg-errors';
 import { AuditService } from '../audit/audit.service';
+import { WebhookOutbox } from '../webhooks/webhook-outbox.service';
 import { AUDIT_EVENTS } from '../audit/audit.types';
 import { RbacService } from '../rbac/rbac.service';
 import {
@@ -65,6 +66,7 @@ export class SchemaApplier {
     private readonly repo: DefinitionsRepository,
     private readonly rbac: RbacService,
     private readonly audit: AuditService,
+    private readonly outbox: WebhookOutbox,
   ) {}
 
   /** A new definition made over REST (source `ui`). */
@@ -284,6 +286,7 @@ export class SchemaApplier {
   ): Promise<void> {
     if (changes.length) {
       await this.repo.insertJournal(em, { target, slug, changes: [...changes], appliedBy });
+      await this.outbox.emit(em, [{ type: 'schema.applied', data: { target, slug, changes: [...changes] } }]);
     }
     if (changes.length || options.length) {
       await this.audit.record(

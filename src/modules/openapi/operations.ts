@@ -851,6 +851,68 @@ export const OPERATIONS: Record<string, OperationText> = {
   },
 
   // ---------------------------------------------------------------------------------------------
+  // webhooks
+  'WebhooksController.list': {
+    operationId: 'listWebhooks',
+    summary: 'List webhook endpoints',
+    description:
+      'The endpoints events are sent to, with their subscriptions and state (never their secrets). Needs `read-webhooks`.',
+  },
+  'WebhooksController.create': {
+    operationId: 'createWebhook',
+    summary: 'Create a webhook endpoint',
+    description:
+      'Adds an endpoint that receives a signed `POST` for each event it subscribes to (`*`: all). The signing secret is answered here and by a rotation only, and stored encrypted. The URL must be `http` or `https`; an address in a private, loopback or link-local range is 400 VALIDATION_ERROR unless `webhooks.allowPrivateNetworks` is on. Needs `create-webhooks`.',
+  },
+  'WebhooksController.get': {
+    operationId: 'getWebhook',
+    summary: 'Get a webhook endpoint',
+    description: 'One endpoint (never its secret). Needs `read-webhooks`.',
+  },
+  'WebhooksController.update': {
+    operationId: 'updateWebhook',
+    summary: 'Update a webhook endpoint',
+    description:
+      'Changes any field of the create; absent fields keep their value. Enabling a disabled endpoint clears its `failureCount` and `disabledReason`; events that happened while it was disabled are not sent. Needs `update-webhooks`.',
+  },
+  'WebhooksController.remove': {
+    operationId: 'deleteWebhook',
+    summary: 'Delete a webhook endpoint',
+    description:
+      'Deletes the endpoint with its deliveries: pending ones are never attempted. Needs `delete-webhooks`.',
+  },
+  'WebhooksController.rotateSecret': {
+    operationId: 'rotateWebhookSecret',
+    summary: 'Rotate the signing secret of a webhook endpoint',
+    description:
+      'Answers a new signing secret, shown this once; every later attempt, retries of earlier deliveries included, is signed with it. Needs `update-webhooks`.',
+  },
+  'WebhooksController.test': {
+    operationId: 'sendWebhookTest',
+    summary: 'Send a test event to a webhook endpoint',
+    description:
+      'Queues a `webhook.test` event (`data: { webhookId }`) to this endpoint only, whatever it subscribes to, and answers 202 with its `webhook-id`; the delivery log shows how it went. Needs `update-webhooks`.',
+  },
+  'WebhooksController.listDeliveries': {
+    operationId: 'listWebhookDeliveries',
+    summary: 'List the deliveries of a webhook endpoint',
+    description:
+      'The deliveries to this endpoint, newest first, filtered by `status` and `event`; kept for 30 days. Needs `read-webhooks`.',
+  },
+  'WebhooksController.getDelivery': {
+    operationId: 'getWebhookDelivery',
+    summary: 'Get a webhook delivery with its attempts',
+    description:
+      'One delivery with the log of its attempts (time, answer status, error, duration and the first 2 KiB of the answer) and the body every attempt sends. Needs `read-webhooks`.',
+  },
+  'WebhooksController.replay': {
+    operationId: 'resendWebhookDelivery',
+    summary: 'Replay a webhook delivery',
+    description:
+      'Queues a new delivery of the same event, with the same `webhook-id`, attempted at once; answers 202 with its id. Needs `update-webhooks`.',
+  },
+
+  // ---------------------------------------------------------------------------------------------
   // dashboard
   'DashboardController.stats': {
     operationId: 'getDashboardStats',
@@ -1049,6 +1111,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   email: 'Sending email, plain or from a template.',
   'email-providers': 'The SMTP providers email is sent through.',
   'email-templates': 'Email templates and the layout that wraps every email.',
+  webhooks:
+    'Endpoints that receive signed HTTP requests when content, media, users or schemas change, and their deliveries.',
   dashboard: 'Figures, recent entries and activity for an admin app, limited to what the caller may read.',
   forms: 'Forms a site renders and visitors submit, and their submissions (form builder plugin).',
   plugins:

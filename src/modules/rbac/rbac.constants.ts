@@ -18,14 +18,21 @@ export const MAX_IDS_PER_REQUEST = 1000;
 
 /**
  * Permissions the service's own routes check (CONTRACTS 12, seeded by the CoreSchema migration;
- * `read-audit` of CONTRACTS 14.3 by the AuditLog migration):
+ * `read-audit` of CONTRACTS 14.3 by the AuditLog migration, the webhooks' by theirs):
  * they can be renamed and described but not deleted (409 CONFLICT), since deleting one would
  * silently make its routes super-admin-only and a re-created one would get a new id.
  */
 export const CORE_PERMISSION_SLUGS: ReadonlySet<string> = new Set([
-  ...['users', 'roles', 'permissions', 'settings', 'email-providers', 'email-templates', 'media'].flatMap(
-    (resource) => ['create', 'read', 'update', 'delete'].map((action) => `${action}-${resource}`),
-  ),
+  ...[
+    'users',
+    'roles',
+    'permissions',
+    'settings',
+    'email-providers',
+    'email-templates',
+    'media',
+    'webhooks',
+  ].flatMap((resource) => ['create', 'read', 'update', 'delete'].map((action) => `${action}-${resource}`)),
   'manage-settings',
   'read-audit',
 ]);

@@ -25,6 +25,8 @@ import { checkRichText } from './rich-text';
 import { EntryVersions, Written } from './entry-versions.service';
 import { AuditService } from '../../audit/audit.service';
 import { AUDIT_EVENTS } from '../../audit/audit.types';
+import { WebhookOutbox } from '../../webhooks/webhook-outbox.service';
+import type { WebhookEventInput } from '../../webhooks/webhooks.types';
 import { PREVIEW_PARAM, previewCaller, previewOf, previewQuery } from '../preview-grant';
 import { entryTag, preconditionHolds } from '../entry-tag';
 
@@ -75,6 +77,7 @@ export class EntriesService {
     private readonly media: MediaHooks,
     private readonly versions: EntryVersions,
     private readonly audit: AuditService,
+    private readonly outbox: WebhookOutbox,
   ) {}
 
   // -------------------------------------------------------------------------------------------
@@ -166,10 +169,11 @@ export class EntriesService {
     await this.registry.find(def.kind, def.slug);
     const clean = this.clean(def, body, 'create');
     this.requirePublish(def, caller, clean.status === 'published');
-    const plain = !def.versions && clean.status !== 'published';
+    const plain = !def.versions && clean.status !== 'published' && !(await this.outbox.active());
     if (plain && !clean.references.length && !Object.keys(clean.joins).length) {
-      // Nothing to check, no join rows, no version or publish record: one statement writes the
-      // row and reads it back, with no transaction around it (one statement is atomic).
+      // Nothing to check, no join rows, no version, publish record or webhook event: one
+      // statement writes the row and reads it back, with no transaction around it (one statement
+      // is atomic).
       const id = randomUUID();
       const row = { id, ...withStatus(clean) };
       const entry = await this.write(
@@ -223,6 +227,7 @@ export class EntriesService {
         const entry = await this.reader.readOne(em, def, id);
         await this.repo.delete(em, tableOf(def), [id]);
         await this.versions.removeOf(em, def, [id]);
+        await this.outbox.emit(em, [this.deleteEvent(def, entry)]);
         if (isMediaDefinition(def)) {
           await this.media.handler?.removing(em, [id]);
         }
@@ -324,8 +329,17 @@ export class EntriesService {
     const deleted = await this.write(
       def,
       async (em) => {
+        // The last state of each, for the `deleted` events (read only when an endpoint may get them).
+        const last =
+          valid.length && (await this.outbox.active())
+            ? await this.reader.readRows(em, def, valid, { ...WRITE_VIEW, limit: valid.length })
+            : [];
         const gone = await this.repo.delete(em, tableOf(def), valid);
         await this.versions.removeOf(em, def, gone);
+        await this.outbox.emit(
+          em,
+          last.map((r) => this.deleteEvent(def, presentRow(def, r, 'json', null))),
+        );
         if (isMediaDefinition(def) && gone.length) {
           await this.media.handler?.removing(em, gone);
         }
@@ -399,7 +413,11 @@ export class EntriesService {
     try {
       entry = await this.write(def, async (em) => {
         const id = await this.repo.insert(em, tableOf(def), { ...upload.values, id: upload.id });
-        return this.reader.readOne(em, def, id);
+        const created = await this.reader.readOne(em, def, id);
+        await this.outbox.emit(em, [
+          { type: 'media.created', data: { id, media: this.media.present([{ ...created }])[0] } },
+        ]);
+        return created;
       });
     } catch (e) {
       await upload.discard();
@@ -410,6 +428,51 @@ export class EntriesService {
 
   // -------------------------------------------------------------------------------------------
   // Helpers
+
+  /**
+   * The webhook events of a write that left `w.entry`: a collection's `entry.created` or
+   * `entry.updated`, with `entry.published` or `entry.unpublished` when the status changed; a
+   * single's `single.updated` (and `single.published`). The entry as a write answers it (every
+   * field, depth 0); media entries with their URLs.
+   */
+  private writeEvents(
+    def: Definition,
+    w: Written,
+    kind: 'create' | 'update' | 'restore',
+  ): WebhookEventInput[] {
+    const entry = isMediaDefinition(def) ? this.media.present([{ ...w.entry }])[0] : w.entry;
+    const published = def.drafts && entry.status === 'published' && w.before?.status !== 'published';
+    const unpublished = def.drafts && entry.status === 'draft' && w.before?.status === 'published';
+    if (def.kind === 'single') {
+      const data = { single: def.slug, entry };
+      return [
+        { type: 'single.updated', data },
+        ...(published ? [{ type: 'single.published' as const, data }] : []),
+      ];
+    }
+    const data = { collection: def.slug, id: entry.id, entry };
+    const events: WebhookEventInput[] = [
+      { type: kind === 'create' ? 'entry.created' : 'entry.updated', data, collection: def.slug },
+    ];
+    if (published) {
+      events.push({ type: 'entry.published', data, collection: def.slug });
+    } else if (unpublished) {
+      events.push({ type: 'entry.unpublished', data, collection: def.slug });
+    }
+    return events;
+  }
+
+  /** `entry.deleted` with the entry's last state (`media.deleted` for a media item). */
+  private deleteEvent(def: Definition, entry: Entry): WebhookEventInput {
+    if (isMediaDefinition(def)) {
+      return { type: 'media.deleted', data: { id: entry.id, media: this.media.present([{ ...entry }])[0] } };
+    }
+    return {
+      type: 'entry.deleted',
+      data: { collection: def.slug, id: entry.id, entry },
+      collection: def.slug,
+    };
+  }
 
   /**
    * `publish-<slug>` on a definition with drafts: making an entry published, making a published
@@ -486,6 +549,10 @@ export class EntriesService {
     kind: 'create' | 'update' | 'restore',
   ): Promise<void> {
     await this.versions.record(em, def, written, caller, kind);
+    await this.outbox.emit(
+      em,
+      written.flatMap((w) => this.writeEvents(def, w, kind)),
+    );
     for (const { entry, before } of written) {
       const events: string[] = kind === 'restore' ? [AUDIT_EVENTS.entryRestored] : [];
       if (def.drafts && entry.status === 'published' && before?.status !== 'published') {
@@ -726,6 +793,7 @@ export class EntriesService {
       throw e;
     } finally {
       if (changed) {
+        this.outbox.wake();
         if (bumps === 'every collection') {
           this.counts.bumpAll();
         } else {

@@ -56,7 +56,7 @@ export const MAX_FIELD_ID_LENGTH = 100;
  *   (`read-users`, `update-settings`, ...), granting a role far more than the collection;
  * - the resources of the shipped plugins and account security (CONTRACTS 13, 14): `audit`
  *   (`read-audit`), `forms` and `form-submissions` (the form builder's permissions and routes),
- *   `sessions`, and the plugin slugs `totp`, `oidc`, `passkeys`, `magic-link`, for the same reason:
+ *   `sessions`, `webhooks` (its permissions are the service's own), and the plugin slugs `totp`, `oidc`, `passkeys`, `magic-link`, for the same reason:
  *   a collection `forms` would take over (and on delete remove) `read-forms`;
  * - the other top-level resources of the API, so no collection is named like a built-in one.
  * A collection whose permissions exist already is refused by the applier as well; this list names
@@ -98,6 +98,7 @@ export const RESERVED_SLUGS: readonly string[] = [
   'oidc',
   'passkeys',
   'magic-link',
+  'webhooks',
 ];
 const RESERVED_SLUG_SET = new Set(RESERVED_SLUGS);
 

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { type Awaitable, TtlCache } from '../../common/cache';
+import { JobsService, QueueSpec } from '../../jobs/jobs.service';
+import { WebhookOutboxRepository } from './webhook-outbox.repository';
+import type { WebhookEventInput } from './webhooks.types';
+
+/**
+ * One attempt of one delivery per job. The queue's own retries cover a lost database or a crash
+ * (an attempt still active after 30 s is taken as dead and made again, with the same
+ * `webhook-id`); the delivery's retries after a failed answer are new jobs with their own delay.
+ */
+export const WEBHOOK_DELIVERY: QueueSpec = {
+  name: 'webhook-delivery',
+  retryLimit: 10,
+  retryDelaySeconds: 2,
+  expireInSeconds: 30,
+  retentionMinutes: 7 * 24 * 60,
+};
+
+/** How long `active` trusts what it read. */
+export const ACTIVE_TTL_MS = 1000;
+
+/** The `webhook-id` of an event: `msg_` and 26 base32 characters of randomness, as Standard Webhooks suggests. */
+export function eventId(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz234567';
+  const bytes = randomBytes(26);
+  let out = 'msg_';
+  for (const b of bytes) {
+    out += alphabet[b & 31];
+  }
+  return out;
+}
+
+/**
+ * The outbox: a module reports its events inside the transaction of its change (`emit`), which
+ * writes each event, a delivery for every enabled endpoint subscribed to it, and a job per
+ * delivery, all in that transaction: a rolled-back change sends nothing, a committed one is
+ * delivered whatever happens to this process afterwards. Call `wake` after the commit.
+ */
+@Injectable()
+export class WebhookOutbox {
+  /** Deliveries were queued since the last `wake`: only then is there anything to fetch early. */
+  private queued = false;
+  /** Whether any endpoint is enabled: see `active`. */
+  private readonly activeCache = new TtlCache<'active', boolean>({ ttlMs: ACTIVE_TTL_MS, max: 1 });
+
+  constructor(
+    private readonly repo: WebhookOutboxRepository,
+    private readonly jobs: JobsService,
+  ) {}
+
+  /**
+   * Whether any endpoint is enabled, for a writer that would take a cheaper path (no transaction)
+   * when nothing can be delivered. Bound: an endpoint enabled on this instance counts at once
+   * (`invalidate`), one enabled on another within ACTIVE_TTL_MS.
+   */
+  active(): Awaitable<boolean> {
+    return this.activeCache.getOrLoad('active', async () => (await this.repo.enabledCount()) > 0);
+  }
+
+  /** An endpoint was created, enabled, disabled or removed on this instance. */
+  invalidate(): void {
+    this.activeCache.invalidate();
+  }
+
+  async emit(em: EntityManager, events: readonly WebhookEventInput[]): Promise<void> {
+    if (!events.length) {
+      return;
+    }
+    const endpoints = await this.repo.enabledEndpoints(em);
+    if (!endpoints.length) {
+      return;
+    }
+    const stored: Array<{ id: string; type: string; payload: object }> = [];
+    const deliveries: Array<{ endpointId: string; eventId: string; event: string }> = [];
+    const timestamp = new Date().toISOString();
+    for (const e of events) {
+      const subscribed = endpoints.filter(
+        (ep) =>
+          (ep.events.includes('*') || ep.events.includes(e.type)) &&
+          (e.collection === undefined || ep.collections === null || ep.collections.includes(e.collection)),
+      );
+      if (!subscribed.length) {
+        continue;
+      }
+      const id = eventId();
+      stored.push({ id, type: e.type, payload: { type: e.type, timestamp, data: e.data } });
+      for (const ep of subscribed) {
+        deliveries.push({ endpointId: ep.id, eventId: id, event: e.type });
+      }
+    }
+    await this.queue(em, stored, deliveries);
+  }
+
+  /**
+   * Writes events and deliveries as given, with their jobs (the test event and replays name their
+   * endpoint themselves). Answers the deliveries' ids.
+   */
+  async queue(
+    em: EntityManager,
+    events: ReadonlyArray<{ id: string; type: string; payload: object }>,
+    deliveries: ReadonlyArray<{ endpointId: string; eventId: string; event: string }>,
+  ): Promise<string[]> {
+    if (!deliveries.length) {
+      return [];
+    }
+    if (events.length) {
+      await this.repo.insertEvents(em, events);
+    }
+    const ids = await this.repo.insertDeliveries(em, deliveries);
+    this.queued = true;
+    await this.jobs.sendMany(
+      em,
+      WEBHOOK_DELIVERY,
+      ids.map((deliveryId) => ({ deliveryId })),
+    );
+    return ids;
+  }
+
+  /**
+   * After the commit: this instance's worker fetches the new deliveries now rather than at its
+   * next poll. Free when nothing was queued (most writes: no endpoint subscribed).
+   */
+  wake(): void {
+    if (this.queued) {
+      this.queued = false;
+      this.jobs.wake(WEBHOOK_DELIVERY);
+    }
+  }
+}
