@@ -245,6 +245,28 @@ describe('/users', () => {
     expect(
       (await t.http.patch(`/admin/api/users/${user.id}`).set(admin).send({ password: 'x' })).status,
     ).toBe(400);
+    // null is no value for a column that must hold one: 400 naming each, nothing changed (was a 500).
+    const nulls = await t.http
+      .patch(`/admin/api/users/${user.id}`)
+      .set(admin)
+      .send({ name: null, isActive: null, emailVerified: null, email: null, image: null });
+    expect(nulls.status).toBe(400);
+    expect([...new Set(nulls.body.error.data.errors.map((e: { path: string }) => e.path))].sort()).toEqual([
+      'email',
+      'emailVerified',
+      'isActive',
+      'name',
+    ]);
+    const after = await t.http.get(`/admin/api/users/${user.id}`).set(admin);
+    expect(after.body).toMatchObject({ name: 'Renamed', isActive: true });
+    expect(
+      (
+        await t.http
+          .post('/admin/api/users')
+          .set(admin)
+          .send({ email: 'null-active@example.com', name: 'N', isActive: null })
+      ).status,
+    ).toBe(400);
   });
 
   it('PATCH /users/{id}/password ends the sessions; requirePasswordChange pauses the next login', async () => {

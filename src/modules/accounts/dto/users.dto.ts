@@ -1,4 +1,4 @@
-import { Trim } from '../../../common/dto';
+import { OptionalNotNull, Trim } from '../../../common/dto';
 import {
   IsArray,
   IsBoolean,
@@ -46,7 +46,7 @@ export class CreateUserDto {
   @IsUUID('all', { each: true })
   roleIds?: string[];
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsBoolean()
   isActive?: boolean;
 
@@ -65,13 +65,13 @@ export class CreateUserDto {
 
 /** The core keys of `PATCH /users/{id}`; any other key must be a defined user field. */
 export class UpdateUserDto {
-  @IsOptional()
+  @OptionalNotNull()
   @Trim()
   @IsEmail({}, { message: 'email must be a valid email address' })
   @MaxLength(320)
   email?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @Trim()
   @IsString()
   @IsNotEmpty()
@@ -85,11 +85,11 @@ export class UpdateUserDto {
   @IsUrl({ require_tld: false, require_protocol: false }, { message: 'image must be a URL' })
   image?: string | null;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsBoolean()
   isActive?: boolean;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsBoolean()
   emailVerified?: boolean;
 }
