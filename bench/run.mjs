@@ -6,20 +6,32 @@
 //   BENCH_SKIP_SVC=1 node bench/run.mjs # bare scenarios only, no service needed
 //
 // See bench/README.md for the knobs and how to add a scenario.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { setTimeout as delay } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { seedContent, seedReports } from './content-seed.mjs';
+import {
+  assertAlive,
+  BENCH_DIR,
+  freePort,
+  isInterrupted,
+  markInterrupted,
+  nodeArgs,
+  processCpuMs,
+  processRssMb,
+  request,
+  ROOT,
+  round,
+  rssSampler,
+  startChild,
+  stopChild,
+  SVC_ENTRY,
+  waitForHealthy,
+} from './lib.mjs';
 import {
   JPEG_HEIGHT,
   JPEG_WIDTH,
@@ -29,15 +41,11 @@ import {
   textFixture,
 } from './media-fixtures.mjs';
 
-const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(BENCH_DIR, '..');
-const SVC_ENTRY = path.join(ROOT, 'dist', 'src', 'main.js');
 const BARE_ENTRY = path.join(BENCH_DIR, 'bare-server.mjs');
 const RESULTS_DIR = path.join(BENCH_DIR, 'results');
 const BASELINE = 'bare health';
 
 let currentInstance = null; // the running autocannon instance, stopped on SIGINT/SIGTERM
-let interrupted = false;
 
 // ---------------------------------------------------------------------------------------------
 // Scenarios. Append new ones here.
@@ -920,169 +928,6 @@ function selectScenarios(settings) {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------------
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** Minimal bounded HTTP client for 127.0.0.1 (setup hooks, health polling). */
-function request({ method = 'GET', url, headers = {}, body, timeoutMs = 10_000 }) {
-  const target = new URL(url);
-  if (target.hostname !== '127.0.0.1' && target.hostname !== 'localhost') {
-    return Promise.reject(new Error(`bench only talks to 127.0.0.1, refused ${url}`));
-  }
-  let payload;
-  const hdrs = { ...headers };
-  if (body !== undefined) {
-    const raw = typeof body === 'string' || Buffer.isBuffer(body);
-    payload = raw ? body : JSON.stringify(body);
-    if (!raw && !Object.keys(hdrs).some((h) => h.toLowerCase() === 'content-type')) {
-      hdrs['Content-Type'] = 'application/json';
-    }
-    hdrs['Content-Length'] = Buffer.byteLength(payload);
-  }
-  return new Promise((resolve, reject) => {
-    const req = http.request(target, { method, headers: hdrs, timeout: timeoutMs }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const buffer = Buffer.concat(chunks);
-        const text = buffer.toString('utf8');
-        let json;
-        try {
-          json = text ? JSON.parse(text) : undefined;
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode, headers: res.headers, body: text, json, buffer });
-      });
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error(`timeout after ${timeoutMs} ms: ${method} ${url}`)));
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-/** Keeps the last `limit` bytes of a stream, so a chatty child cannot grow memory without bound. */
-function tailBuffer(limit = 256 * 1024) {
-  let chunks = [];
-  let size = 0;
-  return {
-    push(chunk) {
-      chunks.push(chunk);
-      size += chunk.length;
-      while (size > limit && chunks.length > 1) {
-        size -= chunks.shift().length;
-      }
-    },
-    text() {
-      return Buffer.concat(chunks).toString('utf8');
-    },
-    clear() {
-      chunks = [];
-      size = 0;
-    },
-  };
-}
-
-/** Extra node flags for one server from the environment (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). */
-function nodeArgs(name) {
-  return (process.env[name] ?? '').split(' ').filter(Boolean);
-}
-
-function startChild(label, args, env) {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const stdout = tailBuffer();
-  const stderr = tailBuffer();
-  child.stdout.on('data', (c) => stdout.push(c));
-  child.stderr.on('data', (c) => stderr.push(c));
-  // BENCH_CHILD_LOG_DIR: every child's whole output kept in <dir>/<label>.log (e.g. with --trace-gc).
-  if (process.env.BENCH_CHILD_LOG_DIR) {
-    const log = createWriteStream(
-      path.join(process.env.BENCH_CHILD_LOG_DIR, `${label.replace(/\W+/g, '-')}.log`),
-    );
-    child.stdout.pipe(log);
-    child.stderr.pipe(log);
-  }
-  const exited = new Promise((resolve) => {
-    child.on('exit', (code, signal) => resolve({ code, signal }));
-    child.on('error', (err) => resolve({ code: null, signal: null, error: err }));
-  });
-  const handle = { label, child, stdout, stderr, exited, exit: null };
-  exited.then((info) => {
-    handle.exit = info;
-  });
-  return handle;
-}
-
-function describeChild(handle) {
-  const parts = [`--- ${handle.label} stderr ---`, handle.stderr.text().trimEnd() || '(empty)'];
-  const out = handle.stdout.text().trimEnd();
-  if (out) {
-    parts.push(`--- ${handle.label} stdout (tail) ---`, out.slice(-8000));
-  }
-  return parts.join('\n');
-}
-
-function assertAlive(handle) {
-  if (handle && handle.exit) {
-    const { code, signal, error } = handle.exit;
-    throw new Error(
-      `${handle.label} exited unexpectedly (code ${code}, signal ${signal}${error ? `, ${error.message}` : ''})\n` +
-        describeChild(handle),
-    );
-  }
-}
-
-async function waitForHealthy(handle, baseUrl, timeoutMs = 60_000, intervalMs = 200) {
-  const deadline = Date.now() + timeoutMs;
-  const maxAttempts = Math.ceil(timeoutMs / intervalMs) + 1;
-  let last = 'no attempt';
-  for (let attempt = 0; attempt < maxAttempts && Date.now() < deadline; attempt++) {
-    if (interrupted) {
-      throw new Error('interrupted');
-    }
-    assertAlive(handle);
-    try {
-      const res = await request({ url: `${baseUrl}/api/health`, timeoutMs: 2000 });
-      if (res.status === 200) {
-        return;
-      }
-      last = `HTTP ${res.status}: ${res.body.slice(0, 500)}`;
-    } catch (err) {
-      last = err.message;
-    }
-    await delay(intervalMs);
-  }
-  assertAlive(handle);
-  throw new Error(
-    `${handle.label} did not answer 200 on ${baseUrl}/api/health within ${timeoutMs / 1000} s ` +
-      `(last: ${last})\n${describeChild(handle)}`,
-  );
-}
-
-async function stopChild(handle) {
-  if (!handle || handle.exit) {
-    return;
-  }
-  handle.child.kill('SIGTERM');
-  const graceful = await Promise.race([handle.exited, delay(5000).then(() => null)]);
-  if (graceful) {
-    return;
-  }
-  console.error(`${handle.label} did not exit 5 s after SIGTERM, sending SIGKILL`);
-  handle.child.kill('SIGKILL');
-  await Promise.race([handle.exited, delay(5000)]);
-}
-
 /** Files and bytes under a folder (recursively); zero when it does not exist. */
 async function folderUsage(dir) {
   let files = 0;
@@ -1098,23 +943,6 @@ async function folderUsage(dir) {
     // nothing there
   }
   return { files, bytes };
-}
-
-/** Clock ticks per second for /proc times (almost always 100). */
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-function round(n, digits = 2) {
-  if (typeof n !== 'number' || !Number.isFinite(n)) {
-    return null;
-  }
-  const f = 10 ** digits;
-  return Math.round(n * f) / f;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1155,7 +983,7 @@ function latencySampler(capacity = 2_000_000) {
 }
 
 async function cannon(opts, onResponse) {
-  if (interrupted) {
+  if (isInterrupted()) {
     throw new Error('interrupted');
   }
   const instance = autocannon(opts);
@@ -1175,54 +1003,6 @@ async function cannon(opts, onResponse) {
     clearTimeout(guard);
     currentInstance = null;
   }
-}
-
-/** utime + stime of a process in ms, from /proc (Linux); null where it cannot be read. */
-function processCpuMs(pid) {
-  if (!pid) {
-    return null;
-  }
-  try {
-    // Fields after the command name (which may hold spaces): utime and stime are fields 14 and 15.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return null;
-  }
-}
-
-/** Resident set size of a process in MB, from /proc (Linux); null where it cannot be read. */
-function processRssMb(pid) {
-  if (!pid) {
-    return null;
-  }
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]);
-    return Number.isFinite(kb) ? round(kb / 1024, 1) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Samples a process's RSS every 250 ms until stopped; answers the largest and the last sample. */
-function rssSampler(pid) {
-  let max = processRssMb(pid);
-  let last = max;
-  const timer = setInterval(() => {
-    last = processRssMb(pid);
-    if (last !== null && (max === null || last > max)) {
-      max = last;
-    }
-  }, 250);
-  return {
-    stop() {
-      clearInterval(timer);
-      last = processRssMb(pid) ?? last;
-      return { max: max === null || last === null ? max : Math.max(max, last), last };
-    },
-  };
 }
 
 function childOf(ctx, target) {
@@ -1275,7 +1055,7 @@ async function runScenario(scenario, ctx, settings) {
   const r = await cannon({ ...base, duration: settings.duration }, sampler.record);
   const rssMb = rss.stop();
   const cpuAfter = processCpuMs(pid);
-  if (interrupted) {
+  if (isInterrupted()) {
     throw new Error('interrupted');
   }
   const precise = sampler.percentiles();
@@ -1805,10 +1585,10 @@ async function main() {
 }
 
 function onSignal(signal) {
-  if (interrupted) {
+  if (isInterrupted()) {
     return;
   }
-  interrupted = true;
+  markInterrupted();
   console.error(`\n${signal} received, stopping and cleaning up...`);
   currentInstance?.stop();
 }

@@ -13348,7 +13348,7 @@ export interface operations {
           /** @description 8 to 256 characters with a lower-case letter, an upper-case letter and a digit */
           password?: string;
           roleIds?: string[] | null;
-          isActive?: boolean | null;
+          isActive?: boolean;
           emailVerified?: boolean | null;
           requirePasswordChange?: boolean | null;
           sendInvite?: boolean | null;
@@ -13511,12 +13511,12 @@ export interface operations {
       content: {
         'application/json': {
           /** Format: email */
-          email?: string | null;
-          name?: string | null;
+          email?: string;
+          name?: string;
           /** Format: uri */
           image?: string | null;
-          isActive?: boolean | null;
-          emailVerified?: boolean | null;
+          isActive?: boolean;
+          emailVerified?: boolean;
         } & {
           [key: string]: unknown;
         };

@@ -2,7 +2,9 @@
  * Statements of the background work (never part of a request's statements, but they reach any
  * spy on `pg.Client.prototype.query` when they fall inside the measured window): the job queue's
  * own (pg-boss polls its schema on a timer from the same process) and the jobs it runs on a
- * timer, such as the audit retention purge each app schedules at boot.
+ * timer, such as the audit and webhook retention purges each app schedules at boot.
  */
 export const isJobQueueStatement = (sql: string): boolean =>
-  /\bsvc_pgboss\./.test(sql) || /^\s*DELETE FROM audit_log WHERE id IN \(/.test(sql);
+  /\bsvc_pgboss\./.test(sql) ||
+  /^\s*DELETE FROM audit_log WHERE id IN \(/.test(sql) ||
+  /^\s*WITH gone AS \(\s*DELETE FROM webhook_(deliveries|events) /.test(sql);

@@ -1,0 +1,261 @@
+// Helpers shared by the benchmark scripts (bench/run.mjs, bench/webhooks.mjs): free ports, a small
+// HTTP client for 127.0.0.1, the service and reference servers as child processes (started, polled
+// on /api/health, stopped), and /proc readings of a child's CPU time and RSS.
+import { execFileSync, spawn } from 'node:child_process';
+import { createWriteStream, readFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as delay } from 'node:timers/promises';
+
+export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+export const ROOT = path.resolve(BENCH_DIR, '..');
+export const SVC_ENTRY = path.join(ROOT, 'dist', 'src', 'main.js');
+
+// Set on SIGINT/SIGTERM by the script running: a wait for a child's health gives up at once.
+let interrupted = false;
+
+export function isInterrupted() {
+  return interrupted;
+}
+
+export function markInterrupted() {
+  interrupted = true;
+}
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Minimal bounded HTTP client for 127.0.0.1 (setup hooks, health polling). */
+export function request({ method = 'GET', url, headers = {}, body, timeoutMs = 10_000 }) {
+  const target = new URL(url);
+  if (target.hostname !== '127.0.0.1' && target.hostname !== 'localhost') {
+    return Promise.reject(new Error(`bench only talks to 127.0.0.1, refused ${url}`));
+  }
+  let payload;
+  const hdrs = { ...headers };
+  if (body !== undefined) {
+    const raw = typeof body === 'string' || Buffer.isBuffer(body);
+    payload = raw ? body : JSON.stringify(body);
+    if (!raw && !Object.keys(hdrs).some((h) => h.toLowerCase() === 'content-type')) {
+      hdrs['Content-Type'] = 'application/json';
+    }
+    hdrs['Content-Length'] = Buffer.byteLength(payload);
+  }
+  return new Promise((resolve, reject) => {
+    const req = http.request(target, { method, headers: hdrs, timeout: timeoutMs }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        const buffer = Buffer.concat(chunks);
+        const text = buffer.toString('utf8');
+        let json;
+        try {
+          json = text ? JSON.parse(text) : undefined;
+        } catch {
+          json = undefined;
+        }
+        resolve({ status: res.statusCode, headers: res.headers, body: text, json, buffer });
+      });
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`timeout after ${timeoutMs} ms: ${method} ${url}`)));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** Keeps the last `limit` bytes of a stream, so a chatty child cannot grow memory without bound. */
+export function tailBuffer(limit = 256 * 1024) {
+  let chunks = [];
+  let size = 0;
+  return {
+    push(chunk) {
+      chunks.push(chunk);
+      size += chunk.length;
+      while (size > limit && chunks.length > 1) {
+        size -= chunks.shift().length;
+      }
+    },
+    text() {
+      return Buffer.concat(chunks).toString('utf8');
+    },
+    clear() {
+      chunks = [];
+      size = 0;
+    },
+  };
+}
+
+/** Extra node flags for one server from the environment (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). */
+export function nodeArgs(name) {
+  return (process.env[name] ?? '').split(' ').filter(Boolean);
+}
+
+export function startChild(label, args, env) {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const stdout = tailBuffer();
+  const stderr = tailBuffer();
+  child.stdout.on('data', (c) => stdout.push(c));
+  child.stderr.on('data', (c) => stderr.push(c));
+  // BENCH_CHILD_LOG_DIR: every child's whole output kept in <dir>/<label>.log (e.g. with --trace-gc).
+  if (process.env.BENCH_CHILD_LOG_DIR) {
+    const log = createWriteStream(
+      path.join(process.env.BENCH_CHILD_LOG_DIR, `${label.replace(/\W+/g, '-')}.log`),
+    );
+    child.stdout.pipe(log);
+    child.stderr.pipe(log);
+  }
+  const exited = new Promise((resolve) => {
+    child.on('exit', (code, signal) => resolve({ code, signal }));
+    child.on('error', (err) => resolve({ code: null, signal: null, error: err }));
+  });
+  const handle = { label, child, stdout, stderr, exited, exit: null };
+  exited.then((info) => {
+    handle.exit = info;
+  });
+  return handle;
+}
+
+export function describeChild(handle) {
+  const parts = [`--- ${handle.label} stderr ---`, handle.stderr.text().trimEnd() || '(empty)'];
+  const out = handle.stdout.text().trimEnd();
+  if (out) {
+    parts.push(`--- ${handle.label} stdout (tail) ---`, out.slice(-8000));
+  }
+  return parts.join('\n');
+}
+
+export function assertAlive(handle) {
+  if (handle && handle.exit) {
+    const { code, signal, error } = handle.exit;
+    throw new Error(
+      `${handle.label} exited unexpectedly (code ${code}, signal ${signal}${error ? `, ${error.message}` : ''})\n` +
+        describeChild(handle),
+    );
+  }
+}
+
+export async function waitForHealthy(handle, baseUrl, timeoutMs = 60_000, intervalMs = 200) {
+  const deadline = Date.now() + timeoutMs;
+  const maxAttempts = Math.ceil(timeoutMs / intervalMs) + 1;
+  let last = 'no attempt';
+  for (let attempt = 0; attempt < maxAttempts && Date.now() < deadline; attempt++) {
+    if (isInterrupted()) {
+      throw new Error('interrupted');
+    }
+    assertAlive(handle);
+    try {
+      const res = await request({ url: `${baseUrl}/api/health`, timeoutMs: 2000 });
+      if (res.status === 200) {
+        return;
+      }
+      last = `HTTP ${res.status}: ${res.body.slice(0, 500)}`;
+    } catch (err) {
+      last = err.message;
+    }
+    await delay(intervalMs);
+  }
+  assertAlive(handle);
+  throw new Error(
+    `${handle.label} did not answer 200 on ${baseUrl}/api/health within ${timeoutMs / 1000} s ` +
+      `(last: ${last})\n${describeChild(handle)}`,
+  );
+}
+
+export async function stopChild(handle) {
+  if (!handle || handle.exit) {
+    return;
+  }
+  handle.child.kill('SIGTERM');
+  const graceful = await Promise.race([handle.exited, delay(5000).then(() => null)]);
+  if (graceful) {
+    return;
+  }
+  console.error(`${handle.label} did not exit 5 s after SIGTERM, sending SIGKILL`);
+  handle.child.kill('SIGKILL');
+  await Promise.race([handle.exited, delay(5000)]);
+}
+
+/** Clock ticks per second for /proc times (almost always 100). */
+export const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+export function round(n, digits = 2) {
+  if (typeof n !== 'number' || !Number.isFinite(n)) {
+    return null;
+  }
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+}
+
+/** utime + stime of a process in ms, from /proc (Linux); null where it cannot be read. */
+export function processCpuMs(pid) {
+  if (!pid) {
+    return null;
+  }
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are fields 14 and 15.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** Resident set size of a process in MB, from /proc (Linux); null where it cannot be read. */
+export function processRssMb(pid) {
+  if (!pid) {
+    return null;
+  }
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]);
+    return Number.isFinite(kb) ? round(kb / 1024, 1) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Samples a process's RSS every 250 ms until stopped; answers the largest, the smallest and the last sample. */
+export function rssSampler(pid) {
+  let max = processRssMb(pid);
+  let min = max;
+  let last = max;
+  const timer = setInterval(() => {
+    last = processRssMb(pid);
+    if (last !== null && (max === null || last > max)) {
+      max = last;
+    }
+    if (last !== null && (min === null || last < min)) {
+      min = last;
+    }
+  }, 250);
+  return {
+    stop() {
+      clearInterval(timer);
+      last = processRssMb(pid) ?? last;
+      return {
+        max: max === null || last === null ? max : Math.max(max, last),
+        min: min === null || last === null ? min : Math.min(min, last),
+        last,
+      };
+    },
+  };
+}
