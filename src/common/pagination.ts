@@ -97,6 +97,24 @@ export function parseListQuery<F extends string>(
   return { page, limit, offset: (page - 1) * limit, search, sort };
 }
 
+/** The issues of query keys a list does not take (each one `unknown_parameter`). */
+export function unknownParameters(
+  query: Record<string, unknown>,
+  allowed: readonly string[],
+): ValidationIssue[] {
+  return Object.keys(query)
+    .filter((k) => !allowed.includes(k))
+    .map((k) => ({ path: k, code: 'unknown_parameter', message: `${k} is not a parameter of this list` }));
+}
+
+/** 400 VALIDATION_ERROR naming every query key the list does not take. */
+export function refuseUnknownParameters(query: Record<string, unknown>, allowed: readonly string[]): void {
+  const issues = unknownParameters(query, allowed);
+  if (issues.length) {
+    throw ServiceError.validation(issues);
+  }
+}
+
 /** Builds the List record; a page past the end gives `items: []` with the true meta. */
 export function listRecord<T>(items: T[], total: number, q: { page: number; limit: number }): ListRecord<T> {
   const totalPages = Math.ceil(total / q.limit);

@@ -1,11 +1,12 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { bearerFor, createUser } from '../utils/auth';
+import { freePort, startServerProcess } from '../utils/server-process';
 import { createTestDatabase, TestDatabase } from '../utils/test-db';
-import { createTestApp, TEST_SECRET, TestApp } from '../utils/test-app';
+import { createTestApp, TestApp } from '../utils/test-app';
 
 /**
  * A scheduled publish survives `kill -9` of the server process that was running it: the server
@@ -14,7 +15,6 @@ import { createTestApp, TEST_SECRET, TestApp } from '../utils/test-app';
  * exactly once: one version, one audit row.
  */
 
-const ROOT = join(__dirname, '..', '..');
 const POSTS = '/admin/api/collections/posts/entries';
 const COLLECTIONS = [
   {
@@ -26,44 +26,6 @@ const COLLECTIONS = [
 ];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function startServer(url: string, configFile: string): Promise<ChildProcess> {
-  const proc = spawn(
-    process.execPath,
-    ['-r', join(ROOT, 'test', 'utils', 'swc-register.cjs'), 'src/main.ts'],
-    {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        NEXT_PUBLIC_APP_URL: 'http://localhost',
-        DATABASE_URL: url,
-        SVC_SECRET: TEST_SECRET,
-        SVC_CONFIG: configFile,
-        // This test never calls it over HTTP.
-        PORT: String(40_000 + Math.floor(Math.random() * 20_000)),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${out}`)), 90_000);
-    const onData = (b: Buffer) => {
-      out += b.toString();
-      if (/listening on/.test(out)) {
-        clearTimeout(timer);
-        resolve(proc);
-      }
-    };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', onData);
-    proc.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${code}):\n${out}`));
-    });
-  });
-}
 
 describe('scheduled publishing: kill -9 of the instance running it', () => {
   let database: TestDatabase;
@@ -107,7 +69,7 @@ describe('scheduled publishing: kill -9 of the instance running it', () => {
     // The entry's row locked, so the scheduled write will wait; then the server that takes the job.
     await locker.query('BEGIN');
     await locker.query(`SELECT 1 FROM c_posts WHERE id = $1 FOR UPDATE`, [id]);
-    child = await startServer(database.url, configFile);
+    child = await startServerProcess(database.url, configFile, await freePort());
 
     const jobState = async () =>
       (

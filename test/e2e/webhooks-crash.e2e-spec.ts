@@ -1,13 +1,13 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
 import { bearerFor, createUser } from '../utils/auth';
+import { freePort, startServerProcess } from '../utils/server-process';
 import { createTestDatabase, TestDatabase } from '../utils/test-db';
-import { createTestApp, TEST_SECRET, TestApp } from '../utils/test-app';
+import { createTestApp, TestApp } from '../utils/test-app';
 import { WebhookReceiver } from '../utils/webhook-receiver';
 
 /**
@@ -16,59 +16,9 @@ import { WebhookReceiver } from '../utils/webhook-receiver';
  * open; another instance makes the attempt again, with the same `webhook-id`, and records it once.
  */
 
-const ROOT = join(__dirname, '..', '..');
 const CONFIG = { webhooks: { allowPrivateNetworks: true } };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function startServer(url: string, configFile: string, port: number): Promise<ChildProcess> {
-  const proc = spawn(
-    process.execPath,
-    ['-r', join(ROOT, 'test', 'utils', 'swc-register.cjs'), 'src/main.ts'],
-    {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        NEXT_PUBLIC_APP_URL: 'http://localhost',
-        DATABASE_URL: url,
-        SVC_SECRET: TEST_SECRET,
-        SVC_CONFIG: configFile,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${out}`)), 90_000);
-    const onData = (b: Buffer) => {
-      out += b.toString();
-      if (/listening on/.test(out)) {
-        clearTimeout(timer);
-        resolve(proc);
-      }
-    };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', onData);
-    proc.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${code}):\n${out}`));
-    });
-  });
-}
 
 describe('webhooks: kill -9 of the instance making an attempt', () => {
   let database: TestDatabase;
@@ -115,7 +65,7 @@ describe('webhooks: kill -9 of the instance making an attempt', () => {
       }
     });
     const port = await freePort();
-    child = await startServer(database.url, configFile, port);
+    child = await startServerProcess(database.url, configFile, port);
     const sent = await request(`http://127.0.0.1:${port}`).post(`/admin/api/webhooks/${id}/test`).set(admin);
     expect(sent.status).toBe(202);
     const eventId = sent.body.eventId as string;

@@ -1,5 +1,4 @@
-import { ServiceError } from '../../common/errors';
-import { listRecord, ListRecord, parseListQuery } from '../../common/pagination';
+import { listRecord, ListRecord, parseListQuery, refuseUnknownParameters } from '../../common/pagination';
 import type { ContentAction, Definition } from './content.types';
 
 /** The actions a definition's `access` answers, per kind. */
@@ -63,16 +62,7 @@ export function definitionList(
   defs: Definition[],
   query: Record<string, unknown>,
 ): ListRecord<Record<string, unknown>> {
-  const unknown = Object.keys(query).filter((k) => !LIST_PARAMS.includes(k));
-  if (unknown.length) {
-    throw ServiceError.validation(
-      unknown.map((k) => ({
-        path: k,
-        code: 'unknown_parameter',
-        message: `${k} is not a parameter of this list`,
-      })),
-    );
-  }
+  refuseUnknownParameters(query, LIST_PARAMS);
   const q = parseListQuery<'slug' | 'createdAt'>(query, {
     sortable: DEFINITION_SORTABLE,
     defaultSort: { field: 'slug', direction: 'asc' },

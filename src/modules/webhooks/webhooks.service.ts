@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ServiceError, ValidationIssue } from '../../common/errors';
-import { listRecord, ListRecord, parseListQuery } from '../../common/pagination';
+import { listRecord, ListRecord, parseListQuery, unknownParameters } from '../../common/pagination';
 import type { SecretBox } from '../../common/secret-box';
 import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
 import { AuditService } from '../audit/audit.service';
@@ -187,9 +187,7 @@ export class WebhooksService {
 
   /** Newest first; `status` and `event` (one type or several, comma-separated) filter. */
   async listDeliveries(id: string, query: Record<string, unknown>): Promise<ListRecord<DeliveryRecord>> {
-    const issues: ValidationIssue[] = Object.keys(query)
-      .filter((k) => !DELIVERY_PARAMS.includes(k))
-      .map((k) => ({ path: k, code: 'unknown_parameter', message: `${k} is not a parameter of this list` }));
+    const issues: ValidationIssue[] = unknownParameters(query, DELIVERY_PARAMS);
     const filters: { status?: DeliveryStatus; events?: string[] } = {};
     if (query.status !== undefined) {
       if (

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { DataSource, EntityManager } from 'typeorm';
 import { ServiceError, ValidationIssue } from '../../../common/errors';
-import { ListRecord, listRecord, parseListQuery } from '../../../common/pagination';
+import { ListRecord, listRecord, parseListQuery, refuseUnknownParameters } from '../../../common/pagination';
 import { SVC_CONNECTION } from '../../../config/svc-options';
 import { Job, JobsService, QueueSpec } from '../../../jobs/jobs.service';
 import { AuditService } from '../../audit/audit.service';
@@ -105,16 +105,7 @@ export class EntrySchedules implements OnApplicationBootstrap {
     if (!this.access.mayReadDrafts(def, caller.auth)) {
       throw refusal(caller, `Schedules need the permission read-${def.slug}`);
     }
-    const unknown = Object.keys(query).filter((k) => !LIST_PARAMS.includes(k));
-    if (unknown.length) {
-      throw ServiceError.validation(
-        unknown.map((k) => ({
-          path: k,
-          code: 'unknown_parameter',
-          message: `${k} is not a parameter of this list`,
-        })),
-      );
-    }
+    refuseUnknownParameters(query, LIST_PARAMS);
     const q = parseListQuery<'at'>(query, {
       sortable: ['at'],
       defaultSort: { field: 'at', direction: 'desc' },

@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { parseId } from '../../../common/id.pipe';
 import { ServiceError } from '../../../common/errors';
-import { ListRecord, listRecord, parseListQuery } from '../../../common/pagination';
+import { ListRecord, listRecord, parseListQuery, refuseUnknownParameters } from '../../../common/pagination';
 import { SVC_CONNECTION } from '../../../config/svc-options';
 import { ContentAccessService } from '../content-access.service';
 import type { Caller } from '../content-route';
@@ -108,16 +108,7 @@ export class EntryVersions {
     caller: Caller,
   ): Promise<ListRecord<VersionRecord>> {
     this.requireDrafts(def, caller);
-    const unknown = Object.keys(query).filter((k) => !LIST_PARAMS.includes(k));
-    if (unknown.length) {
-      throw ServiceError.validation(
-        unknown.map((k) => ({
-          path: k,
-          code: 'unknown_parameter',
-          message: `${k} is not a parameter of this list`,
-        })),
-      );
-    }
+    refuseUnknownParameters(query, LIST_PARAMS);
     const q = parseListQuery<'number'>(query, {
       sortable: ['number'],
       defaultSort: { field: 'number', direction: 'desc' },
