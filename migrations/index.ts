@@ -15,6 +15,7 @@ import { Sessions1763722700000 } from './1763722700000-Sessions';
 import { UserFields1763721900000 } from './1763721900000-UserFields';
 import { EditorialWorkflow1763723100000 } from './1763723100000-EditorialWorkflow';
 import { Webhooks1763723200000 } from './1763723200000-Webhooks';
+import { WebhookEventSubject1763723300000 } from './1763723300000-WebhookEventSubject';
 
 /** Every migration, in order. Listed explicitly so the app, the CLI and the tests run the same set. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   AccountSteps1763723000000,
   EditorialWorkflow1763723100000,
   Webhooks1763723200000,
+  WebhookEventSubject1763723300000,
 ];

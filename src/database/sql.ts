@@ -157,6 +157,35 @@ export async function preparedRows<T>(
   }
 }
 
+/**
+ * `rows()` of a statement whose text never changes (the webhook outbox's), prepared by name on
+ * the connection that runs it, inside a transaction too: PostgreSQL plans it once per connection.
+ * Outside a transaction it is `preparedRows`. Inside one a failure aborts the transaction
+ * anyway, so there is no unnamed retry.
+ */
+export async function fixedRows<T>(
+  em: EntityManager,
+  sql: string,
+  params: unknown[],
+  prepare: boolean,
+): Promise<T[]> {
+  const client = prepare
+    ? (
+        em.queryRunner as
+          { databaseConnection?: { query: (q: object) => Promise<{ rows: unknown[] }> } } | undefined
+      )?.databaseConnection
+    : undefined;
+  const name = client ? statementName(sql) : undefined;
+  if (!client || !name) {
+    return preparedRows<T>(em, sql, params, prepare);
+  }
+  try {
+    return (await client.query({ name, text: sql, values: params })).rows as T[];
+  } catch (e) {
+    throw new QueryFailedError(sql, params, e as Error);
+  }
+}
+
 function statementName(sql: string): string | undefined {
   let name = statementNames.get(sql);
   if (name === undefined && statementNames.size < MAX_PREPARED_STATEMENTS) {

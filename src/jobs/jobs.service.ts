@@ -52,9 +52,13 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   /** This instance's workers per queue, for `wake`. */
   private readonly workers = new Map<string, string[]>();
   private started: Promise<unknown> | undefined;
+  /** pg-boss has started: its schema exists. */
+  private ready = false;
   /** The last queue creation asked for (see `work`). */
   private creating: Promise<unknown> = Promise.resolve();
   private stopping = false;
+  /** Workers of their own (`register`), per queue. */
+  private readonly ownWorkers = new Map<string, { wake: () => void; stop: () => Promise<void> }>();
 
   constructor(
     @InjectDataSource(SVC_CONNECTION) db: DataSource,
@@ -94,7 +98,10 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
 
   /** Once: Nest runs the init hooks of one module's providers concurrently, so `work` waits on it too. */
   private start(): Promise<unknown> {
-    this.started ??= this.boss.start();
+    this.started ??= this.boss.start().then((boss) => {
+      this.ready = true;
+      return boss;
+    });
     return this.started;
   }
 
@@ -113,12 +120,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     handler: (job: Job<T>) => Promise<void>,
     options: { concurrency?: number } = {},
   ): Promise<void> {
-    await this.start();
-    // One queue creation at a time: pg-boss creates each queue's partition table, and two
-    // creations running at once (the bootstrap hooks run concurrently) can deadlock.
-    const created = this.creating.then(() => this.boss.createQueue(queue.name));
-    this.creating = created.catch(() => undefined);
-    await created;
+    await this.declare(queue);
     const drain = options.concurrency !== undefined;
     const ids: string[] = [];
     for (let i = 0; i < Math.max(1, options.concurrency ?? 1); i++) {
@@ -139,6 +141,51 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
       ids.push(id);
     }
     this.workers.set(queue.name, ids);
+  }
+
+  /** Creates the queue (idempotent), for a worker of its own that uses `fetch` and `complete`. */
+  async declare(queue: QueueSpec): Promise<void> {
+    await this.start();
+    // One queue creation at a time: pg-boss creates each queue's partition table, and two
+    // creations running at once (the bootstrap hooks run concurrently) can deadlock.
+    const created = this.creating.then(() => this.boss.createQueue(queue.name));
+    this.creating = created.catch(() => undefined);
+    await created;
+  }
+
+  /**
+   * Takes up to `count` jobs of the queue that are due (they become active: one `complete`
+   * ends them; one left active past the queue's `expireInSeconds` is retried, on any instance).
+   * Nothing once the shutdown began.
+   */
+  async fetch<T>(queue: QueueSpec, count: number): Promise<Job<T>[]> {
+    if (this.stopping || count < 1) {
+      return [];
+    }
+    return (await this.boss.fetch<T>(queue.name, { batchSize: count, includeMetadata: true })) ?? [];
+  }
+
+  /** Ends jobs taken by `fetch` as done, in one statement. */
+  async complete(queue: QueueSpec, ids: readonly string[]): Promise<void> {
+    if (ids.length) {
+      await this.boss.complete(queue.name, [...ids]);
+    }
+  }
+
+  /**
+   * Runs `fn` with `fields` on every line it logs, in this application's logger (as a job
+   * handler's lines carry its `jobId`).
+   */
+  inJobContext<T>(fields: Record<string, unknown>, fn: () => T): T {
+    return storage.run(new Store(this.rootLogger.child(fields)), fn);
+  }
+
+  /**
+   * A worker of its own for the queue (see `declare`): `wake` calls it, and the shutdown waits
+   * for `stop` before pg-boss closes.
+   */
+  register(queue: QueueSpec, worker: { wake: () => void; stop: () => Promise<void> }): void {
+    this.ownWorkers.set(queue.name, worker);
   }
 
   /**
@@ -171,16 +218,21 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
 
   /**
    * Inserts one job per payload through `em`, in one statement (as `send`, for many at once:
-   * the deliveries of a bulk write's events).
+   * the deliveries of a bulk write's events, the retries of a worker's finished attempts).
    */
-  async sendMany(em: EntityManager, queue: QueueSpec, data: readonly object[]): Promise<void> {
-    if (!data.length) {
+  async sendMany(
+    em: EntityManager,
+    queue: QueueSpec,
+    jobs: ReadonlyArray<{ data: object; startAfter?: Date }>,
+  ): Promise<void> {
+    if (!jobs.length) {
       return;
     }
     await this.boss.insert(
-      data.map((d) => ({
+      jobs.map(({ data, startAfter }) => ({
         name: queue.name,
-        data: d,
+        data,
+        ...(startAfter === undefined ? {} : { startAfter }),
         retryLimit: queue.retryLimit,
         retryDelay: queue.retryDelaySeconds,
         retryBackoff: true,
@@ -193,6 +245,26 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
         },
       } as never,
     );
+  }
+
+  /**
+   * An INSERT of one job of `queue` per row of `source` (SQL naming a relation with a `data` jsonb
+   * column), as `sendMany` would write them: for a writer that puts its jobs in the very statement
+   * that writes what they are about (a data-modifying CTE), sparing a round trip. Null until
+   * pg-boss has started (its tables may not exist yet): then use `sendMany`.
+   */
+  insertJobsSql(queue: QueueSpec, source: string): string | null {
+    if (!this.ready) {
+      return null;
+    }
+    const name = `'${queue.name.replaceAll("'", "''")}'`;
+    return `INSERT INTO ${JOBS_SCHEMA}.job
+        (name, data, retry_limit, retry_delay, retry_backoff, expire_in, keep_until, policy)
+      SELECT ${name}, s.data, ${Math.trunc(queue.retryLimit)}, ${Math.max(1, Math.trunc(queue.retryDelaySeconds))},
+             true, interval '${Math.trunc(queue.expireInSeconds)} seconds',
+             now() + interval '${Math.trunc(queue.retentionMinutes)} minutes',
+             (SELECT policy FROM ${JOBS_SCHEMA}.queue WHERE name = ${name})
+        FROM ${source} s`;
   }
 
   /**
@@ -226,6 +298,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     for (const id of this.workers.get(queue.name) ?? []) {
       this.boss.notifyWorker(id);
     }
+    this.ownWorkers.get(queue.name)?.wake();
   }
 
   /**
@@ -235,6 +308,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
    */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
+    await Promise.all([...this.ownWorkers.values()].map((w) => w.stop()));
     await this.boss.stop({ graceful: true, timeout: 25_000, wait: true, close: true });
   }
 }

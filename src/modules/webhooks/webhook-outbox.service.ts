@@ -65,33 +65,38 @@ export class WebhookOutbox {
     this.activeCache.invalidate();
   }
 
+  /**
+   * Writes the events an enabled endpoint subscribes to, their deliveries and jobs, in one
+   * statement of the caller's transaction (the endpoints are read there too: one enabled on
+   * another instance a moment ago gets the event).
+   */
   async emit(em: EntityManager, events: readonly WebhookEventInput[]): Promise<void> {
     if (!events.length) {
       return;
     }
-    const endpoints = await this.repo.enabledEndpoints(em);
-    if (!endpoints.length) {
-      return;
-    }
-    const stored: Array<{ id: string; type: string; payload: object }> = [];
-    const deliveries: Array<{ endpointId: string; eventId: string; event: string }> = [];
     const timestamp = new Date().toISOString();
-    for (const e of events) {
-      const subscribed = endpoints.filter(
-        (ep) =>
-          (ep.events.includes('*') || ep.events.includes(e.type)) &&
-          (e.collection === undefined || ep.collections === null || ep.collections.includes(e.collection)),
-      );
-      if (!subscribed.length) {
-        continue;
-      }
-      const id = eventId();
-      stored.push({ id, type: e.type, payload: { type: e.type, timestamp, data: e.data } });
-      for (const ep of subscribed) {
-        deliveries.push({ endpointId: ep.id, eventId: id, event: e.type });
+    const jobsSql = this.jobs.insertJobsSql(WEBHOOK_DELIVERY, 'new_jobs');
+    const ids = await this.repo.writeEvents(
+      em,
+      events.map((e) => ({
+        id: eventId(),
+        type: e.type,
+        payload: { type: e.type, timestamp, data: e.data },
+        collection: e.collection ?? null,
+      })),
+      jobsSql,
+    );
+    if (ids.length) {
+      this.queued = true;
+      if (jobsSql === null) {
+        // Before the job queue started (the schema sync at boot): its jobs in a statement of their own.
+        await this.jobs.sendMany(
+          em,
+          WEBHOOK_DELIVERY,
+          ids.map((deliveryId) => ({ data: { deliveryId } })),
+        );
       }
     }
-    await this.queue(em, stored, deliveries);
   }
 
   /**
@@ -114,7 +119,7 @@ export class WebhookOutbox {
     await this.jobs.sendMany(
       em,
       WEBHOOK_DELIVERY,
-      ids.map((deliveryId) => ({ deliveryId })),
+      ids.map((deliveryId) => ({ data: { deliveryId } })),
     );
     return ids;
   }

@@ -222,56 +222,75 @@ export class WebhooksRepository {
   // The delivery worker.
 
   /**
-   * The delivery when an attempt is due: pending, and not waiting for a later time (a job of an
-   * earlier attempt run again after its result was recorded finds its retry scheduled, and
-   * leaves it to that retry's own job).
+   * The deliveries among `ids` that have an attempt due: pending, and not waiting for a later
+   * time (a job of an earlier attempt run again after its result was recorded finds its retry
+   * scheduled, and leaves it to that retry's own job). In the order they were written.
    */
-  async attemptTarget(em: EntityManager, deliveryId: string): Promise<AttemptTarget | null> {
-    const found = await rows<AttemptTarget>(
+  attemptTargets(em: EntityManager, ids: readonly string[]): Promise<AttemptTarget[]> {
+    return rows<AttemptTarget>(
       em,
       `SELECT d.id, d.endpoint_id, d.event_id, d.attempts, d.seq, e.payload, e.subject, w.url, w.secret, w.enabled
          FROM webhook_deliveries d
          JOIN webhook_events e ON e.id = d.event_id
          JOIN webhook_endpoints w ON w.id = d.endpoint_id
-        WHERE d.id = $1 AND d.status = 'pending' AND (d.next_attempt_at IS NULL OR d.next_attempt_at <= now())`,
-      [deliveryId],
+        WHERE d.id = ANY($1::uuid[]) AND d.status = 'pending'
+          AND (d.next_attempt_at IS NULL OR d.next_attempt_at <= now())
+        ORDER BY d.seq`,
+      [ids],
     );
-    return found[0] ?? null;
-  }
-
-  /** Whether an earlier event of the same subject to the same endpoint waits for its first attempt. */
-  async earlierPending(em: EntityManager, t: AttemptTarget): Promise<boolean> {
-    if (t.subject === null) {
-      return false;
-    }
-    const found = await rows<{ waiting: boolean }>(
-      em,
-      `SELECT EXISTS (
-         SELECT 1 FROM webhook_deliveries o JOIN webhook_events e ON e.id = o.event_id
-          WHERE o.endpoint_id = $1 AND o.status = 'pending' AND o.seq < $2 AND o.attempts = 0
-            AND e.subject = $3
-       ) AS waiting`,
-      [t.endpoint_id, t.seq, t.subject],
-    );
-    return found[0].waiting;
   }
 
   /**
-   * Writes an attempt over the delivery, if it is still pending with the attempts it had when the
-   * attempt began: false when another run of the same job got there first (nothing written).
+   * Of the deliveries `ids` (first attempts), those with an earlier event of the same subject to
+   * the same endpoint still waiting for its first attempt, leaving out the deliveries `besides`
+   * (the worker's own, which it sends in order itself).
    */
-  async recordAttempt(em: EntityManager, id: string, startedAt: number, r: AttemptRecord): Promise<boolean> {
+  async waitingBehind(
+    em: EntityManager,
+    ids: readonly string[],
+    besides: readonly string[],
+  ): Promise<Set<string>> {
+    if (!ids.length) {
+      return new Set();
+    }
     const found = await rows<{ id: string }>(
       em,
-      `UPDATE webhook_deliveries
-          SET attempts = attempts + 1, status = $3, last_status_code = $4, last_error = $5,
-              next_attempt_at = $6, attempts_log = attempts_log || jsonb_build_array($7::jsonb),
-              delivered_at = CASE WHEN $3 = 'succeeded' THEN now() END
-        WHERE id = $1 AND status = 'pending' AND attempts = $2
-        RETURNING id`,
-      [id, startedAt, r.status, r.statusCode, r.error, r.nextAttemptAt, JSON.stringify(r.log)],
+      `SELECT d.id FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
+        WHERE d.id = ANY($1::uuid[]) AND e.subject IS NOT NULL AND EXISTS (
+          SELECT 1 FROM webhook_events oe JOIN webhook_deliveries o ON o.event_id = oe.id
+           WHERE oe.subject = e.subject AND o.endpoint_id = d.endpoint_id AND o.status = 'pending'
+             AND o.attempts = 0 AND o.seq < d.seq AND o.id <> ALL($2::uuid[]))`,
+      [ids, besides],
     );
-    return found.length > 0;
+    return new Set(found.map((r) => r.id));
+  }
+
+  /**
+   * Writes each attempt over its delivery, if that is still pending with the attempts it had when
+   * the attempt began; answers the ids written (a delivery another run of its job recorded first
+   * is left out).
+   */
+  async recordAttempts(
+    em: EntityManager,
+    records: ReadonlyArray<AttemptRecord & { id: string; startedAt: number }>,
+  ): Promise<Set<string>> {
+    if (!records.length) {
+      return new Set();
+    }
+    const found = await rows<{ id: string }>(
+      em,
+      `UPDATE webhook_deliveries d
+          SET attempts = d.attempts + 1, status = r.status, last_status_code = r."statusCode",
+              last_error = r.error, next_attempt_at = r."nextAttemptAt",
+              attempts_log = d.attempts_log || jsonb_build_array(r.log),
+              delivered_at = CASE WHEN r.status = 'succeeded' THEN now() END
+         FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, "startedAt" int, status text, "statusCode" int,
+              error text, "nextAttemptAt" timestamptz, log jsonb)
+        WHERE d.id = r.id AND d.status = 'pending' AND d.attempts = r."startedAt"
+        RETURNING d.id`,
+      [JSON.stringify(records)],
+    );
+    return new Set(found.map((r) => r.id));
   }
 
   /** Ends a pending delivery `failed` without an attempt (its endpoint is disabled). */
@@ -286,36 +305,46 @@ export class WebhooksRepository {
     return found.length > 0;
   }
 
-  async endpointSucceeded(em: EntityManager, id: string): Promise<void> {
-    await em.query(`UPDATE webhook_endpoints SET failure_count = 0, last_delivery_at = now() WHERE id = $1`, [
-      id,
-    ]);
-  }
-
   /**
-   * One more delivery failed in a row: the endpoint is disabled with `gone` (a 410 answer) or when
-   * the run reaches `limit`, with the reason. Answers the endpoint's state after it.
+   * The endpoints' runs of failed deliveries after a worker's results: one that had a success
+   * starts its run again from the failures after its last success (`reset`), others add their
+   * `failures`; an endpoint is disabled with `gone` (a 410 answer) or when its run reaches
+   * `limit`, with the reason. Answers the endpoints that were enabled and are not now.
    */
-  async endpointFailed(
+  async endpointResults(
     em: EntityManager,
-    id: string,
-    o: { gone: boolean; limit: number; goneReason: string; limitReason: string },
-  ): Promise<{ enabled: boolean; failure_count: number } | null> {
-    const found = await rows<{ enabled: boolean; failure_count: number }>(
+    results: ReadonlyArray<{ id: string; reset: boolean; failures: number; gone: boolean }>,
+    o: { limit: number; goneReason: string; limitReason: string },
+  ): Promise<string[]> {
+    if (!results.length) {
+      return [];
+    }
+    const found = await rows<{ id: string; disabled: boolean }>(
       em,
-      `UPDATE webhook_endpoints
-          SET failure_count = failure_count + 1,
-              enabled = enabled AND NOT $2 AND failure_count + 1 < $3,
+      // The endpoints locked in one order first: two instances' workers never deadlock on them.
+      `WITH r AS (
+         SELECT r.*, w.enabled AS was_enabled,
+                CASE WHEN r.reset THEN r.failures ELSE w.failure_count + r.failures END AS run
+           FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, reset boolean, failures int, gone boolean)
+           JOIN webhook_endpoints w ON w.id = r.id
+          ORDER BY r.id
+            FOR UPDATE OF w
+       )
+       UPDATE webhook_endpoints w
+          SET failure_count = r.run,
+              last_delivery_at = CASE WHEN r.reset THEN now() ELSE w.last_delivery_at END,
+              enabled = w.enabled AND NOT r.gone AND r.run < $2,
               disabled_reason = CASE
-                WHEN NOT enabled THEN disabled_reason
-                WHEN $2 THEN $4
-                WHEN failure_count + 1 >= $3 THEN $5
-                ELSE disabled_reason END
-        WHERE id = $1
-        RETURNING enabled, failure_count`,
-      [id, o.gone, o.limit, o.goneReason, o.limitReason],
+                WHEN NOT w.enabled THEN w.disabled_reason
+                WHEN r.gone THEN $3
+                WHEN r.run >= $2 THEN $4
+                ELSE w.disabled_reason END
+         FROM r
+        WHERE w.id = r.id
+        RETURNING w.id, r.was_enabled AND NOT w.enabled AS disabled`,
+      [JSON.stringify(results), o.limit, o.goneReason, o.limitReason],
     );
-    return found[0] ?? null;
+    return found.filter((r) => r.disabled).map((r) => r.id);
   }
 
   // -------------------------------------------------------------------------------------------

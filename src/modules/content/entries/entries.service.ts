@@ -187,9 +187,19 @@ export class EntriesService {
     }
     const entry = await this.write(def, async (em) => {
       await this.checkReferences(em, clean, caller);
-      const id = await this.repo.insert(em, tableOf(def), withStatus(clean));
-      await this.writeJoins(em, def, [id], clean);
-      const created = await this.reader.readOne(em, def, id);
+      let created: Entry;
+      if (Object.keys(clean.joins).length) {
+        const id = await this.repo.insert(em, tableOf(def), withStatus(clean));
+        await this.writeJoins(em, def, [id], clean);
+        created = await this.reader.readOne(em, def, id);
+      } else {
+        // No join rows to write between: the row and its read in one statement, as above.
+        const id = randomUUID();
+        const row = { id, ...withStatus(clean) };
+        created = await this.reader.writeOne(em, def, id, (offset) =>
+          this.repo.insertStatement(tableOf(def), row, offset),
+        );
+      }
       await this.recordWrites(em, def, [{ entry: created }], caller, 'create');
       return created;
     });
