@@ -8,7 +8,7 @@
 // Goal per round: writes/s with the endpoints >= 0.85x writes/s without, and every event delivered
 // to every endpoint. See bench/README.md for the knobs.
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -213,6 +213,35 @@ async function setEnabled(base, session, ids, enabled) {
   }
 }
 
+/**
+ * CPU time (ms) of every PostgreSQL process on this machine, from /proc: the database's share of
+ * a phase when it runs here (its pooled backends live through the run). Null where unreadable.
+ */
+function postgresCpuMs() {
+  let total = 0;
+  let seen = false;
+  try {
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) {
+        continue;
+      }
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') {
+          continue;
+        }
+        seen = true;
+        total += processCpuMs(Number(name)) ?? 0;
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+  } catch {
+    return null;
+  }
+  return seen ? total : null;
+}
+
 function percentile(sorted, p) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null;
 }
@@ -230,7 +259,9 @@ async function writeBatch(base, key, count, inFlight, pid) {
   const latencies = [];
   let lastAnswerAt = null;
   let cpuAtLastAnswer = null;
+  let pgAtLastAnswer = null;
   const cpuBefore = processCpuMs(pid);
+  const pgBefore = postgresCpuMs();
   const startedAt = performance.now();
   const instance = autocannon({
     url: base + ENTRIES_PATH,
@@ -247,6 +278,7 @@ async function writeBatch(base, key, count, inFlight, pid) {
     lastAnswerAt = performance.now();
     if (++answers === count) {
       cpuAtLastAnswer = processCpuMs(pid);
+      pgAtLastAnswer = postgresCpuMs();
     }
     if (statusCode >= 200 && statusCode < 300) {
       latencies.push(responseTime);
@@ -260,6 +292,7 @@ async function writeBatch(base, key, count, inFlight, pid) {
   }
   const endedAt = lastAnswerAt ?? performance.now();
   const cpuAfter = cpuAtLastAnswer ?? processCpuMs(pid);
+  const pgAfter = pgAtLastAnswer ?? postgresCpuMs();
   if (isInterrupted()) {
     throw new Error('interrupted');
   }
@@ -286,6 +319,9 @@ async function writeBatch(base, key, count, inFlight, pid) {
       cpuBefore !== null && cpuAfter !== null && created > 0
         ? round((cpuAfter - cpuBefore) / created, 3)
         : null,
+    // PostgreSQL's CPU time per write (every postgres process here: the deliveries' statements too).
+    postgresCpuMsPerWrite:
+      pgBefore !== null && pgAfter !== null && created > 0 ? round((pgAfter - pgBefore) / created, 3) : null,
   };
 }
 
@@ -375,6 +411,7 @@ function markdownTable(rounds) {
     'p50 / p99 ms without',
     'p50 / p99 ms with',
     'server CPU ms/write without / with (deliveries incl.)',
+    'PostgreSQL CPU ms/write without / with',
     'drain s (first write → last delivery)',
     'deliveries',
     'server RSS MB',
@@ -397,6 +434,7 @@ function markdownTable(rounds) {
         `${fmt(r.without.latencyP50, 1)} / ${fmt(r.without.latencyP99, 1)}`,
         `${fmt(r.with.latencyP50, 1)} / ${fmt(r.with.latencyP99, 1)}`,
         `${fmt(r.without.cpuMsPerWrite, 2)} / ${fmt(r.withCpuMsPerWriteDelivered, 2)}`,
+        `${fmt(r.without.postgresCpuMsPerWrite, 2)} / ${fmt(r.with.postgresCpuMsPerWrite, 2)}`,
         r.drainSeconds === null ? 'timeout' : fmt(r.drainSeconds, 2),
         `${fmt(r.deliveries.delivered)} / ${fmt(r.deliveries.expected)}`,
         `${fmt(r.rssMb.min, 1)}-${fmt(r.rssMb.max, 1)}`,

@@ -1,4 +1,6 @@
 import { Webhook } from 'standardwebhooks';
+import pg from 'pg';
+import { doc, paragraph, text } from '../utils/lexical';
 import { bearerFor, createUser } from '../utils/auth';
 import { createTestApp, TestApp } from '../utils/test-app';
 import { WebhookReceiver } from '../utils/webhook-receiver';
@@ -85,6 +87,8 @@ describe('webhooks: content events delivered', () => {
     const before = receiver.at('/posts').length;
     await t.http.post(POSTS).set(admin).send({ title: 'One', slug: 'same' }).expect(201);
     await t.http.post(POSTS).set(admin).send({ title: 'Two', slug: 'same', status: 'published' }).expect(409);
+    // A draft: the row and its event are one statement, which fails whole.
+    await t.http.post(POSTS).set(admin).send({ title: 'Three', slug: 'same' }).expect(409);
     await t.http
       .post(`${API}/collections/notes/entries`)
       .set(admin)
@@ -124,5 +128,120 @@ describe('webhooks: content events delivered', () => {
         .map((e) => e.data.id)
         .sort(),
     ).toEqual([...ids].sort());
+  });
+
+  it('an entry of every field type: each event carries exactly the entry its create answered', async () => {
+    await t.http
+      .post(`${API}/field-groups`)
+      .set(admin)
+      .send({
+        slug: 'seo',
+        fields: [
+          { name: 'metaTitle', type: 'text' },
+          { name: 'rank', type: 'number' },
+          { name: 'at', type: 'date' },
+        ],
+      })
+      .expect(201);
+    await t.http
+      .post(`${API}/collections`)
+      .set(admin)
+      .send({
+        slug: 'kinds',
+        drafts: true,
+        fields: [
+          { name: 'title', type: 'text' },
+          { name: 'summary', type: 'textarea' },
+          { name: 'contact', type: 'email' },
+          { name: 'score', type: 'number' },
+          { name: 'level', type: 'number', defaultValue: 3 },
+          { name: 'label', type: 'text', defaultValue: 'plain' },
+          { name: 'done', type: 'checkbox' },
+          { name: 'due', type: 'date' },
+          { name: 'kind', type: 'select', options: ['news', 'blog'] },
+          { name: 'tags', type: 'select', options: ['a', 'b', 'c'], hasMany: true },
+          { name: 'extra', type: 'json' },
+          { name: 'body', type: 'richText' },
+          { name: 'note', type: 'relationship', relationTo: 'notes' },
+          { name: 'notes', type: 'relationship', relationTo: 'notes', hasMany: true },
+          { name: 'seo', type: 'component', fieldGroup: 'seo' },
+          { name: 'links', type: 'component', fieldGroup: 'seo', repeatable: true },
+        ],
+      })
+      .expect(201);
+    await t.http
+      .post(`${API}/webhooks`)
+      .set(admin)
+      .send({ name: 'kinds', url: receiver.url('/kinds'), events: ['entry.created'], collections: ['kinds'] })
+      .expect(201);
+    const note = (
+      await t.http.post(`${API}/collections/notes/entries`).set(admin).send({ text: 'n' }).expect(201)
+    ).body.item.id;
+    const bodies: Array<Record<string, unknown>> = [
+      {},
+      {
+        title: 'All of them',
+        summary: 'line one\nline two ü 💡 "quoted" \\ back',
+        contact: 'a@example.com',
+        score: 1 / 3,
+        level: -0.1,
+        label: '',
+        done: false,
+        due: '2026-01-02T03:04:05.291Z',
+        kind: 'blog',
+        tags: ['c', 'a'],
+        extra: { nested: [1, 'two', null, { deep: true }], n: 1e21 },
+        body: doc(paragraph(text('Hi', 1))),
+        seo: { metaTitle: 'M', rank: 2.5, at: '0999-12-31T23:59:59.999Z' },
+        links: [{ metaTitle: 'one' }, { metaTitle: 'two', rank: 0 }],
+      },
+      {
+        title: null,
+        tags: [],
+        extra: null,
+        seo: null,
+        links: [],
+        due: '2026-06-30T12:00:00Z',
+        score: 12345678.9,
+      },
+      // References: checked in a transaction, the events written the other way.
+      { title: 'With references', note, notes: [note] },
+      ...Array.from({ length: 12 }, (_, i) => ({ title: `Many ${i}`, score: i * 0.7 })),
+    ];
+    const answers: Array<Record<string, unknown>> = [];
+    for (const b of bodies) {
+      const res = await t.http.post(`${API}/collections/kinds/entries`).set(admin).send(b);
+      expect(res.status).toBe(201);
+      answers.push(res.body.item);
+    }
+    const got = (await receiver.waitFor('/kinds', bodies.length)).map(
+      (r) => JSON.parse(r.body) as { type: string; data: { collection: string; id: string; entry: unknown } },
+    );
+    for (const answer of answers) {
+      const event = got.find((e) => e.data.id === answer.id);
+      expect(event).toEqual({
+        type: 'entry.created',
+        timestamp: expect.any(String),
+        data: { collection: 'kinds', id: answer.id, entry: answer },
+      });
+    }
+    // A create with nothing to check writes its row and its event in one statement.
+    const spy = jest.spyOn(pg.Client.prototype, 'query');
+    let statements: string[];
+    try {
+      await t.http
+        .post(`${API}/collections/kinds/entries`)
+        .set(admin)
+        .send({ title: 'One statement' })
+        .expect(201);
+    } finally {
+      statements = spy.mock.calls
+        .map((c) => (typeof c[0] === 'string' ? c[0] : String((c[0] as { text?: unknown }).text)))
+        .filter((sql) => /c_kinds|webhook_events/.test(sql));
+      spy.mockRestore();
+    }
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/INSERT INTO "c_kinds"[\s\S]*INSERT INTO webhook_events/);
+    await receiver.waitFor('/kinds', bodies.length + 1);
   });
 });

@@ -4,6 +4,35 @@ import { DataSource, EntityManager } from 'typeorm';
 import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
 import { fixedRows, rows } from '../../database/sql';
 
+/**
+ * The CTEs that write the events of the relation `ev` (id, type, payload, collection, ord): the
+ * pairs of an event and an enabled endpoint subscribed to it, the events that have one
+ * (`stored`), a delivery per pair (`delivered`, their ids), and with `insertJobs` (an INSERT from
+ * the relation `new_jobs`, `JobsService.insertJobsSql`) a job per delivery. To follow `ev AS
+ * (...), ` in a WITH.
+ */
+export function outboxCtes(insertJobs: string | null): string {
+  return `pairs AS (
+         SELECT ev.id AS event_id, ev.type, w.id AS endpoint_id, ev.ord
+           FROM ev JOIN webhook_endpoints w
+             ON w.enabled AND ('*' = ANY (w.events) OR ev.type = ANY (w.events))
+            AND (ev.collection IS NULL OR w.collections IS NULL OR ev.collection = ANY (w.collections))
+       ), stored AS (
+         INSERT INTO webhook_events (id, type, payload)
+         SELECT id, type, payload FROM ev WHERE id IN (SELECT event_id FROM pairs) ORDER BY ord
+       ), delivered AS (
+         INSERT INTO webhook_deliveries (endpoint_id, event_id, event)
+         SELECT endpoint_id, event_id, type FROM pairs ORDER BY ord, endpoint_id
+         RETURNING id
+       )${
+         insertJobs === null
+           ? ''
+           : `, new_jobs AS (
+         SELECT jsonb_build_object('deliveryId', id) AS data FROM delivered
+       ), queued AS (${insertJobs})`
+       }`;
+}
+
 /** SQL of the outbox: events and their deliveries, written in the transaction of a change. */
 @Injectable()
 export class WebhookOutboxRepository {
@@ -41,25 +70,7 @@ export class WebhookOutboxRepository {
          SELECT x.e->>'id' AS id, x.e->>'type' AS type, x.e->'payload' AS payload,
                 x.e->>'collection' AS collection, x.ord
            FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS x(e, ord)
-       ), pairs AS (
-         SELECT ev.id AS event_id, ev.type, w.id AS endpoint_id, ev.ord
-           FROM ev JOIN webhook_endpoints w
-             ON w.enabled AND ('*' = ANY (w.events) OR ev.type = ANY (w.events))
-            AND (ev.collection IS NULL OR w.collections IS NULL OR ev.collection = ANY (w.collections))
-       ), stored AS (
-         INSERT INTO webhook_events (id, type, payload)
-         SELECT id, type, payload FROM ev WHERE id IN (SELECT event_id FROM pairs) ORDER BY ord
-       ), delivered AS (
-         INSERT INTO webhook_deliveries (endpoint_id, event_id, event)
-         SELECT endpoint_id, event_id, type FROM pairs ORDER BY ord, endpoint_id
-         RETURNING id
-       )${
-         insertJobs === null
-           ? ''
-           : `, new_jobs AS (
-         SELECT jsonb_build_object('deliveryId', id) AS data FROM delivered
-       ), queued AS (${insertJobs})`
-       }
+       ), ${outboxCtes(insertJobs)}
        SELECT id FROM delivered`,
       [JSON.stringify(events)],
       this.prepare,

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { type Awaitable, TtlCache } from '../../common/cache';
 import { JobsService, QueueSpec } from '../../jobs/jobs.service';
-import { WebhookOutboxRepository } from './webhook-outbox.repository';
+import { outboxCtes, WebhookOutboxRepository } from './webhook-outbox.repository';
 import type { WebhookEventInput } from './webhooks.types';
 
 /**
@@ -96,6 +96,25 @@ export class WebhookOutbox {
           ids.map((deliveryId) => ({ data: { deliveryId } })),
         );
       }
+    }
+  }
+
+  /**
+   * For a writer that writes its change and its events in one statement, with no transaction: the
+   * CTEs that write the events of its relation `ev` (id, type, payload, collection, ord: see
+   * `outboxCtes`), to follow `ev AS (...), `; the relation `delivered` then has a row per
+   * delivery, which it passes to `queuedInline` after the statement. Null before the job queue
+   * started: then it writes the `emit` way.
+   */
+  inlineCtes(): string | null {
+    const jobs = this.jobs.insertJobsSql(WEBHOOK_DELIVERY, 'new_jobs');
+    return jobs === null ? null : outboxCtes(jobs);
+  }
+
+  /** A statement made with `inlineCtes` wrote `deliveries`: see `wake`. */
+  queuedInline(deliveries: number): void {
+    if (deliveries > 0) {
+      this.queued = true;
     }
   }
 

@@ -76,6 +76,8 @@ export interface AttemptTarget {
   url: string;
   secret: string;
   enabled: boolean;
+  /** A first attempt that gives way to an earlier one (see `attemptTargets`). */
+  behind: boolean;
 }
 
 /** An attempt's outcome, written over the delivery it was made for. */
@@ -224,45 +226,31 @@ export class WebhooksRepository {
   /**
    * The deliveries among `ids` that have an attempt due: pending, and not waiting for a later
    * time (a job of an earlier attempt run again after its result was recorded finds its retry
-   * scheduled, and leaves it to that retry's own job). In the order they were written.
+   * scheduled, and leaves it to that retry's own job). In the order they were written. `behind`:
+   * a first attempt with an earlier event of the same subject to the same endpoint still waiting
+   * for its first attempt, leaving out the deliveries `besides` (the worker's own, which it sends
+   * in order itself).
    */
-  attemptTargets(em: EntityManager, ids: readonly string[]): Promise<AttemptTarget[]> {
-    return rows<AttemptTarget>(
-      em,
-      `SELECT d.id, d.endpoint_id, d.event_id, d.attempts, d.seq, e.payload, e.subject, w.url, w.secret, w.enabled
-         FROM webhook_deliveries d
-         JOIN webhook_events e ON e.id = d.event_id
-         JOIN webhook_endpoints w ON w.id = d.endpoint_id
-        WHERE d.id = ANY($1::uuid[]) AND d.status = 'pending'
-          AND (d.next_attempt_at IS NULL OR d.next_attempt_at <= now())
-        ORDER BY d.seq`,
-      [ids],
-    );
-  }
-
-  /**
-   * Of the deliveries `ids` (first attempts), those with an earlier event of the same subject to
-   * the same endpoint still waiting for its first attempt, leaving out the deliveries `besides`
-   * (the worker's own, which it sends in order itself).
-   */
-  async waitingBehind(
+  attemptTargets(
     em: EntityManager,
     ids: readonly string[],
     besides: readonly string[],
-  ): Promise<Set<string>> {
-    if (!ids.length) {
-      return new Set();
-    }
-    const found = await rows<{ id: string }>(
+  ): Promise<AttemptTarget[]> {
+    return rows<AttemptTarget>(
       em,
-      `SELECT d.id FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
-        WHERE d.id = ANY($1::uuid[]) AND e.subject IS NOT NULL AND EXISTS (
-          SELECT 1 FROM webhook_events oe JOIN webhook_deliveries o ON o.event_id = oe.id
-           WHERE oe.subject = e.subject AND o.endpoint_id = d.endpoint_id AND o.status = 'pending'
-             AND o.attempts = 0 AND o.seq < d.seq AND o.id <> ALL($2::uuid[]))`,
+      `SELECT d.id, d.endpoint_id, d.event_id, d.attempts, d.seq, e.payload, e.subject, w.url, w.secret, w.enabled,
+              d.attempts = 0 AND e.subject IS NOT NULL AND w.enabled AND EXISTS (
+                SELECT 1 FROM webhook_events oe JOIN webhook_deliveries o ON o.event_id = oe.id
+                 WHERE oe.subject = e.subject AND o.endpoint_id = d.endpoint_id AND o.status = 'pending'
+                   AND o.attempts = 0 AND o.seq < d.seq AND o.id <> ALL ($2::uuid[])) AS behind
+         FROM webhook_deliveries d
+         JOIN webhook_events e ON e.id = d.event_id
+         JOIN webhook_endpoints w ON w.id = d.endpoint_id
+        WHERE d.id = ANY ($1::uuid[]) AND d.status = 'pending'
+          AND (d.next_attempt_at IS NULL OR d.next_attempt_at <= now())
+        ORDER BY d.seq`,
       [ids, besides],
     );
-    return new Set(found.map((r) => r.id));
   }
 
   /**

@@ -19,13 +19,14 @@ import { EntryCounts } from './entry-counts';
 import { entryNotFound, withEntryErrors } from './entry-errors';
 import { cleanEntryInput, EntryInputOptions, EntryWrite } from './entry-input';
 import { Entry, presentRow, WRITE_VIEW } from './entry-presentation';
-import { EntryReader } from './entry-reader';
+import { EntryReader, StatementTail } from './entry-reader';
+import { entryJsonSql, timestampsInSqlRange } from './entry-event-sql';
 import { byIdQuery, CachedQuery, cachedQuery, compiledQuery, countKey } from './query-cache';
 import { checkRichText } from './rich-text';
 import { EntryVersions, Written } from './entry-versions.service';
 import { AuditService } from '../../audit/audit.service';
 import { AUDIT_EVENTS } from '../../audit/audit.types';
-import { WebhookOutbox } from '../../webhooks/webhook-outbox.service';
+import { eventId, WebhookOutbox } from '../../webhooks/webhook-outbox.service';
 import type { WebhookEventInput } from '../../webhooks/webhooks.types';
 import { PREVIEW_PARAM, previewCaller, previewOf, previewQuery } from '../preview-grant';
 import { entryTag, preconditionHolds } from '../entry-tag';
@@ -169,17 +170,28 @@ export class EntriesService {
     await this.registry.find(def.kind, def.slug);
     const clean = this.clean(def, body, 'create');
     this.requirePublish(def, caller, clean.status === 'published');
-    const plain = !def.versions && clean.status !== 'published' && !(await this.outbox.active());
-    if (plain && !clean.references.length && !Object.keys(clean.joins).length) {
-      // Nothing to check, no join rows, no version, publish record or webhook event: one
-      // statement writes the row and reads it back, with no transaction around it (one statement
-      // is atomic).
+    const plain =
+      !def.versions &&
+      clean.status !== 'published' &&
+      !clean.references.length &&
+      !Object.keys(clean.joins).length;
+    const events = plain ? await this.createdEventTail(def, clean) : null;
+    if (events !== null) {
+      // Nothing to check, no join rows, no version or publish record: one statement writes the
+      // row, reads it back and, when an endpoint is enabled, writes its `entry.created` event,
+      // with no transaction around it (one statement is atomic).
       const id = randomUUID();
       const row = { id, ...withStatus(clean) };
       const entry = await this.write(
         def,
         (em) =>
-          this.reader.writeOne(em, def, id, (offset) => this.repo.insertStatement(tableOf(def), row, offset)),
+          this.reader.writeOne(
+            em,
+            def,
+            id,
+            (offset) => this.repo.insertStatement(tableOf(def), row, offset),
+            events,
+          ),
         'this collection',
         false,
       );
@@ -438,6 +450,39 @@ export class EntriesService {
 
   // -------------------------------------------------------------------------------------------
   // Helpers
+
+  /**
+   * For a plain create (see `create`): undefined when no webhook endpoint is enabled (nothing to
+   * add to the statement), the tail that writes its `entry.created` event from the row the
+   * statement reads (`entryJsonSql`), or null when the event cannot be written that way (before
+   * the job queue started, a date outside years 1-9999, a media item): then the create runs in a
+   * transaction and writes its events the usual way.
+   */
+  private async createdEventTail(
+    def: Definition,
+    clean: EntryWrite,
+  ): Promise<StatementTail | undefined | null> {
+    if (!(await this.outbox.active())) {
+      return undefined;
+    }
+    const outbox = this.outbox.inlineCtes();
+    if (outbox === null || isMediaDefinition(def) || !timestampsInSqlRange(def, clean.columns)) {
+      return null;
+    }
+    return (offset) => ({
+      ctes: `ev AS (
+         SELECT $${offset + 1}::text AS id, 'entry.created'::text AS type,
+                jsonb_build_object('type', 'entry.created', 'timestamp', $${offset + 2}::text, 'data',
+                  jsonb_build_object('collection', $${offset + 3}::text, 'id', x.j->'id',
+                    'entry', ${entryJsonSql(def, 'x.j')})) AS payload,
+                $${offset + 3}::text AS collection, 1::bigint AS ord
+           FROM entry_read r, LATERAL (SELECT to_jsonb(r) AS j) x
+       ), ${outbox}`,
+      params: [eventId(), new Date().toISOString(), def.slug],
+      columns: `(SELECT count(*) FROM delivered)::int AS "__deliveries"`,
+      read: (row) => this.outbox.queuedInline(Number(row.__deliveries)),
+    });
+  }
 
   /**
    * The webhook events of a write that left `w.entry`: a collection's `entry.created` or

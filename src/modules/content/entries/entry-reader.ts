@@ -24,6 +24,17 @@ import { rowVersion, tagEntry } from '../entry-tag';
  * or permission of its collection) or may not see (a draft without the draft permission, or any
  * draft under the published default) stays an id.
  */
+/**
+ * CTEs for `writeOne`'s statement (their parameters numbered from `offset`), the columns they add
+ * to its row (`SELECT entry_read.*, <columns>`), and what to do with that row.
+ */
+export type StatementTail = (offset: number) => {
+  ctes: string;
+  params: unknown[];
+  columns: string;
+  read: (row: Row) => void;
+};
+
 @Injectable()
 export class EntryReader {
   constructor(
@@ -73,13 +84,15 @@ export class EntryReader {
    * INSERT or UPDATE of the entry's table, its parameters numbered after the read's) runs in a
    * CTE under the table's own name, so the read selects the written row exactly as it reads the
    * table. Only for writes with no join rows (those are written after the row). Throws
-   * NOT_FOUND when the write touched no row.
+   * NOT_FOUND when the write touched no row. `also`: more CTEs in the same statement, which may
+   * read the answer's row as `entry_read` (the entry's webhook events).
    */
   async writeOne(
     em: EntityManager,
     def: Definition,
     id: string,
     write: (offset: number) => { sql: string; params: unknown[] },
+    also?: StatementTail,
   ): Promise<Entry> {
     const byId: WhereNode = { field: 'id', op: 'in', value: [id] };
     const table = tableOf(def);
@@ -89,19 +102,24 @@ export class EntryReader {
       { table, version: '"__version"' },
     );
     const w = write(c.listParams.length);
+    const written = `WITH ${quoteIdent(table)} AS (${w.sql} RETURNING *, xmin::text AS "__version")`;
+    const tail = also?.(c.listParams.length + w.params.length);
     const found = await withEntryErrors(
       def,
       () =>
         this.repo.writeRows(
           em,
-          `WITH ${quoteIdent(table)} AS (${w.sql} RETURNING *, xmin::text AS "__version") ${c.listSql}`,
-          [...c.listParams, ...w.params],
+          tail
+            ? `${written}, entry_read AS (${c.listSql}), ${tail.ctes} SELECT entry_read.*, ${tail.columns} FROM entry_read`
+            : `${written} ${c.listSql}`,
+          [...c.listParams, ...w.params, ...(tail?.params ?? [])],
         ),
       () => this.registry.invalidate(),
     );
     if (!found.length) {
       throw entryNotFound();
     }
+    tail?.read(found[0]);
     return tagEntry(presentRow(def, found[0], 'json', null), found[0]);
   }
 
