@@ -332,7 +332,8 @@ function portFree(port: number): Promise<boolean> {
   });
 }
 
-function freePort(): Promise<number> {
+/** A free TCP port on 127.0.0.1 (free when asked; the caller binds it soon after). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);

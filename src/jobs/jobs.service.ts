@@ -49,8 +49,8 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   private readonly logger = new Logger('Jobs');
   private readonly boss: PgBoss;
   private readonly rootLogger: PinoLogger;
-  /** This instance's workers per queue, for `wake`. */
-  private readonly workers = new Map<string, string[]>();
+  /** This instance's pg-boss worker per queue, for `wake`. */
+  private readonly workers = new Map<string, string>();
   private started: Promise<unknown> | undefined;
   /** pg-boss has started: its schema exists. */
   private ready = false;
@@ -106,41 +106,23 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   /**
-   * Declares the queue (idempotent) and works it on this instance, one job at a time. With
-   * `concurrency`, up to that many at once: as many pg-boss workers, each fetching and finishing
-   * its own job (a slow one holds up no other), and each fetching again as soon as it finished a
-   * job rather than at its next poll, so a backlog drains `concurrency` jobs at a time (a pg-boss
-   * worker otherwise takes at most one job per 2 s poll unless woken). A handler
+   * Declares the queue (idempotent) and works it on this instance, one job at a time. A handler
    * that throws fails the attempt; pg-boss retries it after the queue's backoff. Every line logged
    * while a job runs carries its `jobId` and `queue`, as request lines carry `reqId`, and goes to
    * this application's logger (outside a request, nestjs-pino would use the process's first one).
+   * A queue that needs many jobs at once has a worker of its own (`fetch`, `complete`, `register`).
    */
-  async work<T extends object>(
-    queue: QueueSpec,
-    handler: (job: Job<T>) => Promise<void>,
-    options: { concurrency?: number } = {},
-  ): Promise<void> {
+  async work<T extends object>(queue: QueueSpec, handler: (job: Job<T>) => Promise<void>): Promise<void> {
     await this.declare(queue);
-    const drain = options.concurrency !== undefined;
-    const ids: string[] = [];
-    for (let i = 0; i < Math.max(1, options.concurrency ?? 1); i++) {
-      const id: string = await this.boss.work<T>(queue.name, { includeMetadata: true }, async ([job]) => {
-        if (this.stopping) {
-          // A poll that was under way when the shutdown began: leave the job to the next run.
-          throw new Error('shutting down');
-        }
-        const logger = this.rootLogger.child({ jobId: job.id, queue: queue.name });
-        try {
-          await storage.run(new Store(logger), () => handler(job));
-        } finally {
-          if (drain && !this.stopping) {
-            this.boss.notifyWorker(id);
-          }
-        }
-      });
-      ids.push(id);
-    }
-    this.workers.set(queue.name, ids);
+    const id: string = await this.boss.work<T>(queue.name, { includeMetadata: true }, async ([job]) => {
+      if (this.stopping) {
+        // A poll that was under way when the shutdown began: leave the job to the next run.
+        throw new Error('shutting down');
+      }
+      const logger = this.rootLogger.child({ jobId: job.id, queue: queue.name });
+      await storage.run(new Store(logger), () => handler(job));
+    });
+    this.workers.set(queue.name, id);
   }
 
   /** Creates the queue (idempotent), for a worker of its own that uses `fetch` and `complete`. */
@@ -295,7 +277,8 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     if (this.stopping) {
       return;
     }
-    for (const id of this.workers.get(queue.name) ?? []) {
+    const id = this.workers.get(queue.name);
+    if (id !== undefined) {
       this.boss.notifyWorker(id);
     }
     this.ownWorkers.get(queue.name)?.wake();

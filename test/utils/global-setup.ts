@@ -1,9 +1,13 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, runMigrations } from '../../src/database/data-source';
-import { isAlive, startEmbeddedPostgres, stopLeftoverPostgres } from '../../src/database/embedded-postgres';
+import {
+  freePort,
+  isAlive,
+  startEmbeddedPostgres,
+  stopLeftoverPostgres,
+} from '../../src/database/embedded-postgres';
 import { databaseUrl, withAdmin } from './test-db';
 
 const TEST_DIR = join(__dirname, '..', '..', '.svc-test');
@@ -59,15 +63,4 @@ async function removeStaleRuns(): Promise<void> {
       rmSync(join(TEST_DIR, name), { recursive: true, force: true });
     }
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }

@@ -1,21 +1,11 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from '../../src/database/embedded-postgres';
 import { TEST_SECRET } from './test-app';
 
-const ROOT = join(__dirname, '..', '..');
+export { freePort };
 
-/** A free TCP port on 127.0.0.1 (free when asked; the caller binds it soon after). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+const ROOT = join(__dirname, '..', '..');
 
 /**
  * The service as a real server process, from source (`test/utils/swc-register.cjs`, no build), in
