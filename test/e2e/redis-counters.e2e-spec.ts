@@ -11,8 +11,10 @@ const REDIS_URL = 'redis://127.0.0.1:6379';
  */
 describe('Redis rate-limit counters', () => {
   const prefix = `svc-test-${randomUUID()}:`;
-  const a = new RedisThrottlerStorage(REDIS_URL, { keyPrefix: prefix });
-  const b = new RedisThrottlerStorage(REDIS_URL, { keyPrefix: prefix });
+  // These tests are about counting, not the 250 ms call timeout (the outage test below is): on a
+  // busy CI machine a stalled event loop can fire that timer before it reads a reply Redis sent.
+  const a = new RedisThrottlerStorage(REDIS_URL, { keyPrefix: prefix, commandTimeout: 5000 });
+  const b = new RedisThrottlerStorage(REDIS_URL, { keyPrefix: prefix, commandTimeout: 5000 });
   // What Nest does at boot: calls are not queued while the client connects.
   beforeAll(() => Promise.all([a.onModuleInit(), b.onModuleInit()]));
   afterAll(async () => {
