@@ -67,7 +67,7 @@ function readSettings() {
     rounds: intEnv('BENCH_ROUNDS', 3, 1),
     writes: intEnv('BENCH_WEBHOOK_WRITES', 1000, 1),
     inFlight: intEnv('BENCH_WEBHOOK_IN_FLIGHT', 16, 1),
-    warmup: intEnv('BENCH_WEBHOOK_WARMUP', 200, 0),
+    warmup: intEnv('BENCH_WEBHOOK_WARMUP', 1000, 0),
     drainTimeoutSeconds: intEnv('BENCH_WEBHOOK_DRAIN_SECONDS', 120, 1),
   };
 }
@@ -326,32 +326,68 @@ async function writeBatch(base, key, count, inFlight, pid) {
 }
 
 /**
- * One round: (A) the endpoints disabled, `writes` creates; (B) enabled, `writes` creates, then the
- * wait for every delivery at the receiver. RSS sampled throughout.
+ * Waits (10 s at most) until the service has recorded every attempt: it records one a moment after
+ * the receiver answered. A phase that follows starts on a quiet service.
  */
-async function runRound(ctx, label) {
-  const { base, session, key, endpointIds, receiver, svc, settings } = ctx;
+async function waitForRecords(dbPool) {
+  for (let i = 0; i < 100; i++) {
+    const { rows: waiting } = await dbPool.query(
+      `SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'pending' AND attempts = 0`,
+    );
+    if (waiting[0].n === 0) {
+      return;
+    }
+    await delay(100);
+  }
+}
+
+/**
+ * One round: (A) the endpoints disabled, `writes` creates; (B) enabled, `writes` creates, then the
+ * wait for every delivery at the receiver. `withFirst` runs B before A: the rounds alternate, so a
+ * service still getting faster (or slower) from round to round favours neither side. RSS sampled
+ * throughout.
+ */
+async function runRound(ctx, label, withFirst = false) {
+  const { base, session, key, endpointIds, receiver, svc, settings, dbPool } = ctx;
   const pid = svc.child.pid;
   const rss = rssSampler(pid);
   try {
     // A: no endpoint enabled. Deliveries that still arrive here (none expected) are counted.
-    await setEnabled(base, session, endpointIds, false);
-    receiver.reset();
-    const without = await writeBatch(base, key, settings.writes, settings.inFlight, pid);
-    assertAlive(svc);
-    const duringA = receiver.snapshot();
-
+    const runWithout = async () => {
+      await setEnabled(base, session, endpointIds, false);
+      receiver.reset();
+      const batch = await writeBatch(base, key, settings.writes, settings.inFlight, pid);
+      assertAlive(svc);
+      return { batch, during: receiver.snapshot() };
+    };
     // B: the 3 endpoints enabled, the same writes, then every event at every endpoint.
-    await setEnabled(base, session, endpointIds, true);
-    receiver.reset();
-    const withHooks = await writeBatch(base, key, settings.writes, settings.inFlight, pid);
-    assertAlive(svc);
+    const runWith = async () => {
+      await setEnabled(base, session, endpointIds, true);
+      receiver.reset();
+      const batch = await writeBatch(base, key, settings.writes, settings.inFlight, pid);
+      assertAlive(svc);
+      receiver.expect(batch.created);
+      const completedAt = await receiver.waitFor(settings.drainTimeoutSeconds * 1000);
+      const cpuAfterDrain = processCpuMs(pid);
+      assertAlive(svc);
+      const got = receiver.snapshot();
+      await waitForRecords(dbPool);
+      return { batch, completedAt, cpuAfterDrain, got };
+    };
+    let a;
+    let b;
+    if (withFirst) {
+      b = await runWith();
+      a = await runWithout();
+    } else {
+      a = await runWithout();
+      b = await runWith();
+    }
+    const without = a.batch;
+    const duringA = a.during;
+    const withHooks = b.batch;
     const perPath = withHooks.created;
-    receiver.expect(perPath);
-    const completedAt = await receiver.waitFor(settings.drainTimeoutSeconds * 1000);
-    const cpuAfterDrain = processCpuMs(pid);
-    assertAlive(svc);
-    const got = receiver.snapshot();
+    const { completedAt, cpuAfterDrain, got } = b;
     const rssMb = rss.stop();
 
     const expected = settings.writes * RECEIVER_PATHS.length;
@@ -362,6 +398,7 @@ async function runRound(ctx, label) {
     const allDelivered = completedAt !== null && delivered === expected;
     return {
       round: label,
+      order: withFirst ? 'with endpoints first' : 'without endpoints first',
       without,
       with: withHooks,
       ratio: round(ratio, 3),
@@ -404,7 +441,7 @@ function fmt(n, digits = 0) {
 
 function markdownTable(rounds) {
   const head = [
-    'round',
+    'round (first phase)',
     'writes/s without',
     'writes/s with 3 endpoints',
     'ratio',
@@ -427,7 +464,7 @@ function markdownTable(rounds) {
     ].filter(Boolean);
     rows.push(
       `| ${[
-        r.round,
+        `${r.round} (${r.order.startsWith('with ') ? 'with' : 'without'})`,
         fmt(r.without.writesPerSec),
         fmt(r.with.writesPerSec),
         fmt(r.ratio, 2),
@@ -514,7 +551,7 @@ async function main() {
       throw new Error(`the first create was not delivered to ${RECEIVER_PATHS.join(', ')} within 30 s`);
     }
 
-    const ctx = { base, session, key, endpointIds, receiver, svc, settings };
+    const ctx = { base, session, key, endpointIds, receiver, svc, settings, dbPool };
     console.error(
       `webhook bench: ${settings.rounds} rounds of ${settings.writes} creates without and with ` +
         `${RECEIVER_PATHS.length} endpoints, ${settings.inFlight} in flight` +
@@ -530,7 +567,7 @@ async function main() {
     }
     for (let i = 1; i <= settings.rounds; i++) {
       console.error(`round ${i}/${settings.rounds} ...`);
-      const r = await runRound(ctx, String(i));
+      const r = await runRound(ctx, String(i), i % 2 === 0);
       rounds.push(r);
       console.error(
         `round ${i}: ${fmt(r.without.writesPerSec)} → ${fmt(r.with.writesPerSec)} writes/s (${fmt(r.ratio, 2)}), ` +
@@ -539,16 +576,7 @@ async function main() {
     }
 
     // The service's own record of the deliveries: every one succeeded at its first attempt, or not.
-    // It records an attempt a moment after the receiver answered: up to 10 s for the last ones.
-    for (let i = 0; i < 100; i++) {
-      const { rows: waiting } = await dbPool.query(
-        `SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'pending' AND attempts = 0`,
-      );
-      if (waiting[0].n === 0) {
-        break;
-      }
-      await delay(100);
-    }
+    await waitForRecords(dbPool);
     const { rows } = await dbPool.query(
       `SELECT status, count(*)::int AS n, count(*) FILTER (WHERE attempts > 1)::int AS retried
          FROM webhook_deliveries GROUP BY status ORDER BY status`,

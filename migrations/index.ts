@@ -16,6 +16,7 @@ import { UserFields1763721900000 } from './1763721900000-UserFields';
 import { EditorialWorkflow1763723100000 } from './1763723100000-EditorialWorkflow';
 import { Webhooks1763723200000 } from './1763723200000-Webhooks';
 import { WebhookEventSubject1763723300000 } from './1763723300000-WebhookEventSubject';
+import { WebhookFanout1763723400000 } from './1763723400000-WebhookFanout';
 
 /** Every migration, in order. Listed explicitly so the app, the CLI and the tests run the same set. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   EditorialWorkflow1763723100000,
   Webhooks1763723200000,
   WebhookEventSubject1763723300000,
+  WebhookFanout1763723400000,
 ];

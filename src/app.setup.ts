@@ -1,5 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
+import { countRequests } from './common/request-load';
 import { installReadLane } from './modules/content/entries/read-lane';
 import { SVC_OPTIONS, SvcOptions } from './config/svc-options';
 import { SERVICE_MIDDLEWARES, type ServiceMiddleware } from './svc.module';
@@ -19,5 +20,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   // Collection reads go through the content read lane, ahead of Express (see read-lane.ts): the
   // same middlewares (SvcModule's one list) and guards as the Nest routes.
   installReadLane(app, app.get<ServiceMiddleware[]>(SERVICE_MIDDLEWARES));
+  // After the lane took the server's listeners: background work sees every request.
+  countRequests(app.getHttpServer());
   return app;
 }

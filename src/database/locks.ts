@@ -24,6 +24,8 @@ export const LOCK_SPACES = {
   userFields: 0x5c4e_0005,
   /** Schema changes of one content target (`id`: the target; `'*'`: the boot sync). */
   contentSchema: 0x5c4e_0006,
+  /** Turning recorded webhook events into deliveries: one instance at a time, in event order. */
+  webhookFanout: 0x5c4e_0007,
 } as const;
 
 export type LockName = keyof typeof LOCK_SPACES;

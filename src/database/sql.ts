@@ -112,9 +112,14 @@ function poolOutsideTransaction(em: EntityManager): Pool | undefined {
   return em.queryRunner ? undefined : (em.connection.driver as { master?: Pool }).master;
 }
 
-/** Statement names by text, process-wide and bounded (see `preparedRows`). */
-const statementNames = new Map<string, string>();
-const MAX_PREPARED_STATEMENTS = 256;
+/**
+ * Reads clients repeat, or writes (whose texts vary with the fields a body sets): each kind has
+ * its own bound, so write shapes never take the names kept for reads.
+ */
+type StatementKind = 'read' | 'write';
+/** Statement names by text, process-wide and bounded per kind (see `preparedRows`). */
+const statementNames: Record<StatementKind, Map<string, string>> = { read: new Map(), write: new Map() };
+const MAX_PREPARED_STATEMENTS: Record<StatementKind, number> = { read: 256, write: 128 };
 
 /**
  * `rows()` for the reads clients repeat (content lists, counts, gets). Outside a transaction the
@@ -122,7 +127,7 @@ const MAX_PREPARED_STATEMENTS = 256;
  * connection and can reuse its plan: the database's share of a short read drops by about a third
  * (bench). The name is a hash of the text, and a definition change changes the text, so it gets
  * a new statement. Past 256 distinct texts (a client inventing query shapes) statements run
- * unnamed, so no connection's plan cache grows without bound. `pool.query` discards the
+ * unnamed, so no connection's plan cache grows without bound (writes: `preparedWriteRows`). `pool.query` discards the
  * connection of a failed statement, taking its prepared statements along; a plan whose result
  * type an ALTER changed (SQLSTATE 0A000) is then retried unnamed. `prepare: false` (behind a
  * transaction-mode pooler, `SVC_DB_PREPARED_STATEMENTS=false`) is plain `rows()`. `types` (node-pg
@@ -134,9 +139,10 @@ export async function preparedRows<T>(
   params: unknown[],
   prepare: boolean,
   types?: CustomTypesConfig,
+  kind: StatementKind = 'read',
 ): Promise<T[]> {
   const pool = prepare ? poolOutsideTransaction(em) : undefined;
-  const name = pool ? statementName(sql) : undefined;
+  const name = pool ? statementName(sql, kind) : undefined;
   if (!pool || !name) {
     return rows<T>(em, sql, params);
   }
@@ -155,6 +161,22 @@ export async function preparedRows<T>(
     }
     throw new QueryFailedError(sql, params, e as Error);
   }
+}
+
+/**
+ * `preparedRows` for a write outside a transaction that answers rows: PostgreSQL would plan its
+ * statement (an insert or update with the read of its row, and maybe its webhook event's CTEs)
+ * at every call, which cost more than running it (bench). A failed write runs nowhere else: the
+ * only retry is of a plan an ALTER made stale (0A000), refused before anything was written.
+ * Bounded apart from reads: 128 texts.
+ */
+export function preparedWriteRows<T>(
+  em: EntityManager,
+  sql: string,
+  params: unknown[],
+  prepare: boolean,
+): Promise<T[]> {
+  return preparedRows<T>(em, sql, params, prepare, undefined, 'write');
 }
 
 /**
@@ -186,11 +208,12 @@ export async function fixedRows<T>(
   }
 }
 
-function statementName(sql: string): string | undefined {
-  let name = statementNames.get(sql);
-  if (name === undefined && statementNames.size < MAX_PREPARED_STATEMENTS) {
+function statementName(sql: string, kind: StatementKind = 'read'): string | undefined {
+  const names = statementNames[kind];
+  let name = names.get(sql);
+  if (name === undefined && names.size < MAX_PREPARED_STATEMENTS[kind]) {
     name = `svc_${createHash('sha256').update(sql).digest('hex').slice(0, 40)}`;
-    statementNames.set(sql, name);
+    names.set(sql, name);
   }
   return name;
 }

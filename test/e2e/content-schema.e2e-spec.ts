@@ -284,6 +284,62 @@ describe('content schema: collections, singles, field groups', () => {
     }
   });
 
+  it('keeps answering creates and updates from prepared statements after the fields change under them', async () => {
+    await t.http
+      .post(api('/collections'))
+      .set(admin)
+      .send({
+        slug: 'meters',
+        fields: [
+          { name: 'label', type: 'text' },
+          { name: 'level', type: 'number' },
+        ],
+      })
+      .expect(201);
+    const statements = jest.spyOn(pg.Client.prototype, 'query');
+    // Enough writes at once that every pool connection prepares the create and the update.
+    const writeAll = (label: string) =>
+      Promise.all(
+        Array.from({ length: 12 }, async () => {
+          const made = await t.http.post(api('/collections/meters/entries')).set(admin).send({ label });
+          expect(made.status).toBe(201);
+          const changed = await t.http
+            .patch(api(`/collections/meters/entries/${made.body.item.id}`))
+            .set(admin)
+            .send({ label: `${label}!` });
+          expect(changed.status).toBe(200);
+          return changed.body.item as Record<string, unknown>;
+        }),
+      );
+    try {
+      for (const item of await writeAll('before')) {
+        expect(item).toMatchObject({ label: 'before!', level: null });
+      }
+      const namedInserts = statements.mock.calls.filter(([q]) => {
+        const { name, text } = (typeof q === 'object' ? q : {}) as { name?: unknown; text?: unknown };
+        return /^svc_/.test(String(name)) && /INSERT INTO "c_meters"/.test(String(text));
+      });
+      expect(namedInserts.length).toBeGreaterThan(0);
+    } finally {
+      statements.mockRestore();
+    }
+    await t.http
+      .post(api('/collections/schema/meters/apply'))
+      .set(admin)
+      .send({
+        fields: [
+          { name: 'label', type: 'text' },
+          { name: 'level', type: 'text' },
+          { name: 'unit', type: 'text', defaultValue: 'kWh' },
+        ],
+        confirmDestructive: true,
+      })
+      .expect(200);
+    for (const item of await writeAll('after')) {
+      expect(item).toMatchObject({ label: 'after!', level: null, unit: 'kWh' });
+    }
+  });
+
   it('refuses REST changes to code-defined collections', async () => {
     await t.http.delete(api('/collections/pages')).set(admin).expect(409);
     const applied = await t.http

@@ -67,6 +67,17 @@ describe('webhook events', () => {
     );
   };
   const types = async () => (await take()).map((e) => e.type);
+  /** Waits until the delivery worker has made the deliveries of every event (a moment after its commit). */
+  const fannedOut = async () => {
+    for (let i = 0; i < 100; i++) {
+      const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM webhook_fanout`);
+      if (n === 0) {
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('events still waiting for their deliveries after 5 s');
+  };
 
   beforeEach(async () => {
     await take();
@@ -107,6 +118,7 @@ describe('webhook events', () => {
     const made = await t.http.post(POSTS).set(admin).send({ title: 'Live', status: 'published' });
     expect(made.status).toBe(201);
     expect(await types()).toEqual(['entry.created', 'entry.published']);
+    await fannedOut();
     const deliveries = await t.db.query(
       `SELECT d.event FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
         WHERE d.endpoint_id = $1 AND e.payload -> 'data' ->> 'id' = $2 ORDER BY d.created_at`,
@@ -116,6 +128,29 @@ describe('webhook events', () => {
       'entry.created',
       'entry.published',
     ]);
+  });
+
+  it('an event goes to the endpoints subscribed when it happened, also when its deliveries are made later', async () => {
+    const made = await t.http.post(`${API}/collections/notes/entries`).set(admin).send({ text: 'early' });
+    expect(made.status).toBe(201);
+    // Right after the commit, before the worker made the deliveries (a moment later): an endpoint
+    // created now must not get the event.
+    const [late] = await t.db.query(
+      `INSERT INTO webhook_endpoints (name, url, events, secret) VALUES ('late', 'https://192.0.2.1/late', '{*}', 'x')
+       RETURNING id`,
+    );
+    try {
+      await take();
+      await fannedOut();
+      const deliveries = await t.db.query(
+        `SELECT d.endpoint_id, d.subject FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
+          WHERE e.payload -> 'data' ->> 'id' = $1`,
+        [made.body.item.id],
+      );
+      expect(deliveries).toEqual([{ endpoint_id: endpoint, subject: `entry:notes/${made.body.item.id}` }]);
+    } finally {
+      await t.db.query(`DELETE FROM webhook_endpoints WHERE id = $1`, [late.id]);
+    }
   });
 
   it('a bulk write sends one event per entry', async () => {
@@ -235,6 +270,7 @@ describe('webhook events', () => {
     const made = await take();
     expect(made.map((e) => e.type)).toEqual(['entry.created']);
     expect(made[0].data.collection).toBe('notes');
+    await fannedOut();
     const deliveries = await t.db.query(
       `SELECT d.endpoint_id FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
         WHERE e.payload -> 'data' ->> 'id' = $1`,

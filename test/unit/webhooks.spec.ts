@@ -1,5 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { resolveConfig } from '../../src/config/config-file';
+import { GiveWay } from '../../src/modules/webhooks/give-way';
 import { isRefusedAddress, readWebhookUrl } from '../../src/modules/webhooks/webhook-address';
 import { MAX_RETRY_DELAY_MS, retryDelay } from '../../src/modules/webhooks/webhook-delivery.job';
 import { newSecret, signature } from '../../src/modules/webhooks/webhook-sender';
@@ -123,5 +124,22 @@ describe('webhooks: signatures', () => {
     };
     expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
     expect(() => new Webhook(newSecret()).verify(body, headers)).toThrow();
+  });
+});
+
+describe('webhooks: deliveries give way to a burst of requests', () => {
+  it('puts work off while requests are busy, at most the longest wait, until it has caught up', () => {
+    const g = new GiveWay(4, 5000);
+    expect(g.wait(3, 0)).toBe(false);
+    expect(g.wait(4, 1000)).toBe(true);
+    // A quiet moment does not restart the clock: the work put off is still waiting.
+    expect(g.wait(0, 3000)).toBe(false);
+    expect(g.wait(16, 5999)).toBe(true);
+    expect(g.wait(16, 6000)).toBe(false);
+    expect(g.wait(16, 60_000)).toBe(false);
+    g.caughtUp();
+    expect(g.wait(16, 61_000)).toBe(true);
+    expect(g.wait(16, 65_999)).toBe(true);
+    expect(g.wait(16, 66_000)).toBe(false);
   });
 });

@@ -7,9 +7,12 @@ import {
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { requestsInFlight } from '../../common/request-load';
 import type { SecretBox } from '../../common/secret-box';
 import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
 import { Job, JobsService } from '../../jobs/jobs.service';
+import { GiveWay } from './give-way';
+import { WebhookOutboxRepository } from './webhook-outbox.repository';
 import { WEBHOOK_DELIVERY, WebhookOutbox } from './webhook-outbox.service';
 import { WEBHOOK_SECRET_BOX } from './webhook-secrets';
 import { attempt, AttemptResult } from './webhook-sender';
@@ -19,13 +22,28 @@ import { AttemptLogEntry, AttemptTarget, WebhooksRepository } from './webhooks.r
 export const WEBHOOK_CONCURRENCY = 32;
 /** Jobs taken at most per fetch. */
 const FETCH_BATCH = 50;
-/** How often an idle worker looks for due jobs (another instance's, retries, crashed ones). */
+/** Recorded events turned into deliveries at most per statement. */
+const FANOUT_BATCH = 500;
+/**
+ * How often an idle worker looks for events to fan out and due jobs (another instance's, retries,
+ * crashed ones).
+ */
 const POLL_MS = 2000;
 /**
- * How long a wake (a commit that queued deliveries) waits before fetching, so the wakes of a busy
- * moment share one fetch, one load and one record instead of each paying for its own.
+ * How long a wake (a commit that recorded events) waits before fanning out and fetching, so the
+ * wakes of a busy moment share one fan-out, one fetch, one load and one record instead of each
+ * paying for its own.
  */
 const WAKE_DELAY_MS = 50;
+/**
+ * Deliveries give way to a burst of requests (GiveWay): while this instance answers at least
+ * BUSY_REQUESTS requests at once, the worker neither fans out nor fetches (it looks again every
+ * BUSY_RECHECK_MS), until the work it put off is MAX_GIVE_WAY_MS old; then it delivers at full
+ * speed whatever the load until nothing is due.
+ */
+const BUSY_REQUESTS = 4;
+const BUSY_RECHECK_MS = 250;
+const MAX_GIVE_WAY_MS = 5000;
 /** The longest wait between two attempts of a delivery. */
 export const MAX_RETRY_DELAY_MS = 6 * 3600 * 1000;
 /**
@@ -62,7 +80,9 @@ interface Finished {
 }
 
 /**
- * The delivery worker. One job (`{ deliveryId }`) is one attempt. The worker takes due jobs in
+ * The delivery worker. A write records its events and the endpoints each is for (fan-out rows,
+ * WebhookOutbox); the worker turns them into deliveries and jobs in batches, in the order they
+ * happened, one instance at a time. One job (`{ deliveryId }`) is one attempt. The worker takes due jobs in
  * batches, up to WEBHOOK_CONCURRENCY at a time, loads their deliveries in one query, and makes
  * each signed request outside any transaction (the events of one subject to one endpoint in the
  * order they happened). Finished attempts are recorded together: one transaction writes every
@@ -84,6 +104,12 @@ export class WebhookDeliveryJob implements OnApplicationBootstrap, BeforeApplica
   /** The deliveries of those jobs. */
   private readonly local = new Set<string>();
   private fetching = false;
+  private readonly requestsFirst = new GiveWay(BUSY_REQUESTS, MAX_GIVE_WAY_MS);
+  /** The next look while giving way. */
+  private busyTimer: NodeJS.Timeout | undefined;
+  private fanning = false;
+  /** A fan-out was asked for while one ran. */
+  private fanAgain = false;
   /** A fetch was asked for while one ran or every place was taken (or the last fetch was full). */
   private wanted = false;
   private readonly finished: Finished[] = [];
@@ -98,6 +124,7 @@ export class WebhookDeliveryJob implements OnApplicationBootstrap, BeforeApplica
     private readonly repo: WebhooksRepository,
     private readonly jobs: JobsService,
     private readonly outbox: WebhookOutbox,
+    private readonly fanout: WebhookOutboxRepository,
     @Inject(WEBHOOK_SECRET_BOX) private readonly box: SecretBox,
     @Inject(SVC_OPTIONS) private readonly options: SvcOptions,
   ) {}
@@ -105,9 +132,9 @@ export class WebhookDeliveryJob implements OnApplicationBootstrap, BeforeApplica
   async onApplicationBootstrap(): Promise<void> {
     await this.jobs.declare(WEBHOOK_DELIVERY);
     this.jobs.register(WEBHOOK_DELIVERY, { wake: () => this.wake(), stop: () => this.stop() });
-    this.poller = setInterval(() => this.pump(), POLL_MS);
+    this.poller = setInterval(() => this.cycle(), POLL_MS);
     this.poller.unref();
-    this.pump();
+    this.cycle();
   }
 
   beforeApplicationShutdown(): Promise<void> {
@@ -122,6 +149,7 @@ export class WebhookDeliveryJob implements OnApplicationBootstrap, BeforeApplica
     this.stopping = true;
     clearInterval(this.poller);
     clearTimeout(this.wakeTimer);
+    clearTimeout(this.busyTimer);
     for (const timer of this.timers) {
       clearTimeout(timer);
     }
@@ -136,15 +164,74 @@ export class WebhookDeliveryJob implements OnApplicationBootstrap, BeforeApplica
     void work.finally(() => this.running.delete(work));
   }
 
-  /** New deliveries were committed: fetch them shortly (see WAKE_DELAY_MS). */
+  /** New events were committed: fan them out and fetch shortly (see WAKE_DELAY_MS). */
   private wake(): void {
     if (this.wakeTimer === undefined && !this.stopping) {
       this.wakeTimer = setTimeout(() => {
         this.wakeTimer = undefined;
-        this.pump();
+        this.cycle();
       }, WAKE_DELAY_MS);
       this.wakeTimer.unref();
     }
+  }
+
+  /** Fans recorded events out, then fetches; one fan-out at a time (once more after it if asked). */
+  private cycle(): void {
+    if (this.stopping) {
+      return;
+    }
+    if (this.fanning) {
+      this.fanAgain = true;
+      return;
+    }
+    if (this.givingWay()) {
+      return;
+    }
+    this.fanning = true;
+    this.fanAgain = false;
+    this.track(
+      this.fanOut()
+        .catch((e: Error) => this.logger.warn({ err: e.message }, 'webhook events could not be fanned out'))
+        .finally(() => {
+          this.fanning = false;
+          this.pump();
+          if (this.fanAgain) {
+            this.cycle();
+          }
+        }),
+    );
+  }
+
+  /**
+   * Turns fan-out rows into deliveries and their jobs, a batch per statement, until none is left
+   * (or another instance holds the fan-out: it takes them). Before the job queue started: nothing.
+   */
+  private async fanOut(): Promise<void> {
+    const insertJobs = this.jobs.insertJobsSql(WEBHOOK_DELIVERY, 'new_jobs');
+    while (insertJobs !== null && !this.stopping) {
+      const done = await this.fanout.fanOut(this.db.manager, insertJobs, FANOUT_BATCH);
+      if (!done.got || done.events < FANOUT_BATCH) {
+        return;
+      }
+    }
+  }
+
+  /**
+   * Whether to wait because requests are busy (see MAX_GIVE_WAY_MS); then a fan-out and a fetch
+   * are tried again BUSY_RECHECK_MS later.
+   */
+  private givingWay(): boolean {
+    if (!this.requestsFirst.wait(requestsInFlight(), Date.now())) {
+      return false;
+    }
+    if (this.busyTimer === undefined) {
+      this.busyTimer = setTimeout(() => {
+        this.busyTimer = undefined;
+        this.cycle();
+      }, BUSY_RECHECK_MS);
+      this.busyTimer.unref();
+    }
+    return true;
   }
 
   /** Fetches due jobs into the free places, unless a fetch is under way (then once more after it). */
@@ -157,6 +244,9 @@ export class WebhookDeliveryJob implements OnApplicationBootstrap, BeforeApplica
       this.wanted = true;
       return;
     }
+    if (this.givingWay()) {
+      return;
+    }
     this.wanted = false;
     this.fetching = true;
     const count = Math.min(free, FETCH_BATCH);
@@ -165,6 +255,10 @@ export class WebhookDeliveryJob implements OnApplicationBootstrap, BeforeApplica
         .fetch<DeliveryJob>(WEBHOOK_DELIVERY, count)
         .then((jobs) => {
           this.fetching = false;
+          if (!jobs.length && !this.fanning) {
+            // Nothing due: what was put off is done; the next burst may put work off again.
+            this.requestsFirst.caughtUp();
+          }
           if (jobs.length) {
             this.held += jobs.length;
             this.track(this.jobs.inJobContext({ queue: WEBHOOK_DELIVERY.name }, () => this.start(jobs)));

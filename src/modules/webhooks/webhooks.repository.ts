@@ -238,10 +238,10 @@ export class WebhooksRepository {
   ): Promise<AttemptTarget[]> {
     return rows<AttemptTarget>(
       em,
-      `SELECT d.id, d.endpoint_id, d.event_id, d.attempts, d.seq, e.payload, e.subject, w.url, w.secret, w.enabled,
-              d.attempts = 0 AND e.subject IS NOT NULL AND w.enabled AND EXISTS (
-                SELECT 1 FROM webhook_events oe JOIN webhook_deliveries o ON o.event_id = oe.id
-                 WHERE oe.subject = e.subject AND o.endpoint_id = d.endpoint_id AND o.status = 'pending'
+      `SELECT d.id, d.endpoint_id, d.event_id, d.attempts, d.seq, e.payload, d.subject, w.url, w.secret, w.enabled,
+              d.attempts = 0 AND d.subject IS NOT NULL AND w.enabled AND EXISTS (
+                SELECT 1 FROM webhook_deliveries o
+                 WHERE o.endpoint_id = d.endpoint_id AND o.subject = d.subject AND o.status = 'pending'
                    AND o.attempts = 0 AND o.seq < d.seq AND o.id <> ALL ($2::uuid[])) AS behind
          FROM webhook_deliveries d
          JOIN webhook_events e ON e.id = d.event_id
@@ -352,7 +352,10 @@ export class WebhooksRepository {
     return found[0].n;
   }
 
-  /** Deletes up to `batch` events made before `before` that no delivery refers to any more. */
+  /**
+   * Deletes up to `batch` events made before `before` that no delivery refers to any more (and
+   * that are not waiting for their deliveries).
+   */
   async purgeEvents(em: EntityManager, before: Date, batch: number): Promise<number> {
     const found = await rows<{ n: number }>(
       em,
@@ -360,6 +363,7 @@ export class WebhooksRepository {
          DELETE FROM webhook_events WHERE id IN (
            SELECT e.id FROM webhook_events e
             WHERE e.created_at < $1 AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id)
+              AND NOT EXISTS (SELECT 1 FROM webhook_fanout f WHERE f.event_id = e.id)
             LIMIT $2)
          RETURNING 1)
        SELECT count(*)::int AS n FROM gone`,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { CONTENT_READ_TYPES } from '../../../database/pg-timestamps';
-import { preparedRows, rows } from '../../../database/sql';
+import { preparedRows, preparedWriteRows, rows } from '../../../database/sql';
 import { SVC_OPTIONS, type SvcOptions } from '../../../config/svc-options';
 import { pgTimestamp } from '../query';
 import { quoteIdent as q } from '../schema';
@@ -32,11 +32,11 @@ export class EntriesRepository {
   }
 
   /**
-   * A write that answers rows (`EntryReader.writeOne`): never prepared by name, so the shapes of
-   * write bodies do not take the named statements kept for repeated reads.
+   * A write that answers rows (`EntryReader.writeOne`): prepared by name outside a transaction,
+   * within the bound kept for writes (`preparedWriteRows`).
    */
   writeRows(em: EntityManager, sql: string, params: unknown[]): Promise<Row[]> {
-    return rows<Row>(em, sql, params);
+    return preparedWriteRows<Row>(em, sql, params, this.prepare);
   }
 
   async count(em: EntityManager, sql: string, params: unknown[]): Promise<number> {

@@ -454,8 +454,8 @@ export class EntriesService {
   /**
    * For a plain create (see `create`): undefined when no webhook endpoint is enabled (nothing to
    * add to the statement), the tail that writes its `entry.created` event from the row the
-   * statement reads (`entryJsonSql`), or null when the event cannot be written that way (before
-   * the job queue started, a date outside years 1-9999, a media item): then the create runs in a
+   * statement reads (`entryJsonSql`), or null when the event cannot be written that way (a date
+   * outside years 1-9999, a media item): then the create runs in a
    * transaction and writes its events the usual way.
    */
   private async createdEventTail(
@@ -465,8 +465,7 @@ export class EntriesService {
     if (!(await this.outbox.active())) {
       return undefined;
     }
-    const outbox = this.outbox.inlineCtes();
-    if (outbox === null || isMediaDefinition(def) || !timestampsInSqlRange(def, clean.columns)) {
+    if (isMediaDefinition(def) || !timestampsInSqlRange(def, clean.columns)) {
       return null;
     }
     return (offset) => ({
@@ -477,10 +476,10 @@ export class EntriesService {
                     'entry', ${entryJsonSql(def, 'x.j')})) AS payload,
                 $${offset + 3}::text AS collection, 1::bigint AS ord
            FROM entry_read r, LATERAL (SELECT to_jsonb(r) AS j) x
-       ), ${outbox}`,
+       ), ${this.outbox.inlineCtes()}`,
       params: [eventId(), new Date().toISOString(), def.slug],
-      columns: `(SELECT count(*) FROM delivered)::int AS "__deliveries"`,
-      read: (row) => this.outbox.queuedInline(Number(row.__deliveries)),
+      columns: `(SELECT count(*) FROM fanned)::int AS "__events"`,
+      read: (row) => this.outbox.queuedInline(Number(row.__events)),
     });
   }
 
