@@ -189,6 +189,48 @@ describe('content entries', () => {
     expect(dup.body.error).toMatchObject({ code: 'DUPLICATE', data: { errors: [{ path: 'name' }] } });
   });
 
+  it('an update with nothing to check or record is one statement, answered as any update', async () => {
+    const a = (await post('authors', { name: 'Plain A' }).expect(201)).body.item;
+    await post('authors', { name: 'Plain B' }).expect(201);
+    const patch = (id: string, body: object) =>
+      t.http
+        .patch(api(`/collections/authors/entries/${id}`))
+        .set(admin)
+        .send(body);
+    const spy = jest.spyOn(pg.Client.prototype, 'query');
+    let statements: string[];
+    let changed: { body: { item: Record<string, unknown> } };
+    try {
+      changed = await patch(a.id, { name: 'Plain A2', email: 'a2@example.com' }).expect(200);
+    } finally {
+      statements = spy.mock.calls
+        .map((c) => (typeof c[0] === 'string' ? c[0] : String((c[0] as { text?: unknown }).text)))
+        .filter((sql) => /c_authors|BEGIN|COMMIT/.test(sql));
+      spy.mockRestore();
+    }
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/UPDATE "c_authors"/);
+    expect(changed.body.item).toMatchObject({ id: a.id, name: 'Plain A2', email: 'a2@example.com' });
+    expect(Date.parse(changed.body.item.updatedAt as string)).toBeGreaterThan(Date.parse(a.updatedAt));
+    const read = await t.http
+      .get(api(`/collections/authors/entries/${a.id}`))
+      .set(admin)
+      .expect(200);
+    expect(read.body).toMatchObject({ name: 'Plain A2', email: 'a2@example.com' });
+
+    // The same answers as the transactional way: unique 409, required 400, a missing entry 404
+    // whatever its body, and a body without the required field merged with the stored values.
+    const dup = await patch(a.id, { name: 'Plain B' }).expect(409);
+    expect(dup.body.error).toMatchObject({ code: 'DUPLICATE', data: { errors: [{ path: 'name' }] } });
+    const required = await patch(a.id, { name: null }).expect(400);
+    expect(required.body.error.data.errors[0]).toMatchObject({ path: 'name', code: 'required' });
+    const nobody = '00000000-0000-4000-8000-000000000000';
+    await patch(nobody, { name: 'Nobody' }).expect(404);
+    await patch(nobody, { name: 5 }).expect(404);
+    const merged = await patch(a.id, { email: 'a3@example.com' }).expect(200);
+    expect(merged.body.item).toMatchObject({ name: 'Plain A2', email: 'a3@example.com' });
+  });
+
   it('lists at most 50 problems of a body and counts the others in omittedErrors', async () => {
     const body: Record<string, unknown> = { title: 'Many' };
     for (let i = 0; i < 60; i++) {

@@ -53,9 +53,9 @@ export class WebhookOutboxRepository {
     this.prepare = options.preparedStatements;
   }
 
-  async enabledCount(): Promise<number> {
+  async enabledCount(em: EntityManager = this.db.manager): Promise<number> {
     const found = await rows<{ n: number }>(
-      this.db.manager,
+      em,
       `SELECT count(*)::int AS n FROM webhook_endpoints WHERE enabled`,
     );
     return found[0].n;

@@ -62,12 +62,15 @@ export class WebhookOutbox {
   ) {}
 
   /**
-   * Whether any endpoint is enabled, for a writer that would take a cheaper path (no transaction)
-   * when nothing can be delivered. Bound: an endpoint enabled on this instance counts at once
-   * (`invalidate`), one enabled on another within ACTIVE_TTL_MS.
+   * Whether any endpoint is enabled, for a writer that would take a cheaper path (no transaction,
+   * no outbox statement) when nothing can be delivered. Bound: an endpoint enabled on this
+   * instance counts at once (`invalidate`), one enabled on another within ACTIVE_TTL_MS. Inside a
+   * transaction pass its `em`: a miss is read on the transaction's own connection, never by
+   * waiting for another one of the pool (writers holding every connection while they wait for
+   * a row this one has locked would never give one back).
    */
-  active(): Awaitable<boolean> {
-    return this.activeCache.getOrLoad('active', async () => (await this.repo.enabledCount()) > 0);
+  active(em?: EntityManager): Awaitable<boolean> {
+    return this.activeCache.getOrLoad('active', async () => (await this.repo.enabledCount(em)) > 0);
   }
 
   /** An endpoint was created, enabled, disabled or removed on this instance. */
@@ -77,11 +80,12 @@ export class WebhookOutbox {
 
   /**
    * Writes the events an enabled endpoint subscribes to, and who each is for, in one statement of
-   * the caller's transaction (the endpoints are read there too: one enabled on another instance a
-   * moment ago gets the event). The delivery worker makes their deliveries after the commit.
+   * the caller's transaction (the endpoints are read there too), when `active` says an endpoint
+   * is enabled: one enabled on another instance gets events from this one within ACTIVE_TTL_MS. The delivery worker makes their deliveries after the commit.
    */
   async emit(em: EntityManager, events: readonly WebhookEventInput[]): Promise<void> {
-    if (!events.length) {
+    // No enabled endpoint (as `active` knows it): no statement at all, the common case.
+    if (!events.length || !(await this.active(em))) {
       return;
     }
     const timestamp = new Date().toISOString();
