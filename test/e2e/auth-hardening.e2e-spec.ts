@@ -2,6 +2,7 @@ import bcrypt from 'bcrypt';
 import { Client } from 'pg';
 import request from 'supertest';
 import type { AccessContext } from '../../src/config/config.types';
+import type { PluginDefinition } from '../../src/modules/plugins/plugin.types';
 import { getSession, hasRole, type Session } from '../../src/modules/auth/in-process';
 import {
   bearerFor,
@@ -335,6 +336,54 @@ describe('lockout (SPEC 5.2.4)', () => {
     },
     RACE_TIMEOUT,
   );
+});
+
+describe('lockout: only the password claim resets the count (SPEC 5.2.4)', () => {
+  let t: TestApp;
+  // Holds a signing-in user between the claim of the right password and the session.
+  let gate: Promise<void> = Promise.resolve();
+  let reached: () => void = () => undefined;
+  const plugin: PluginDefinition = {
+    slug: 'gate',
+    version: '1.0.0',
+    minServiceVersion: '0.1.0',
+    hooks: {
+      afterAuthenticate: async () => {
+        reached();
+        await gate;
+      },
+    },
+  };
+  beforeAll(async () => {
+    t = await createTestApp({ config: { plugins: [plugin] } });
+  });
+  afterAll(() => t.close());
+
+  it('failures counted while the session of a right password is being opened stay counted; the fifth locks', async () => {
+    const user = await createUser(t);
+    let open!: () => void;
+    gate = new Promise((r) => (open = r));
+    const atGate = new Promise<void>((r) => (reached = r));
+    const [b1, b2] = await Promise.all([browser(t), browser(t)]);
+    const right = b1.post('/auth/login', { email: user.email, password: user.password }).then((r) => r);
+    await atGate;
+    // The right password is claimed (count 0); 4 failures now, while its session waits.
+    for (let i = 0; i < 4; i++) {
+      expect((await b2.post('/auth/login', { email: user.email, password: `Wrong-${i}` })).status).toBe(401);
+    }
+    open();
+    expect((await right).status).toBe(200);
+    gate = Promise.resolve();
+    const [state] = await t.db.query(`SELECT failed_login_count, locked_until FROM users WHERE id = $1`, [
+      user.id,
+    ]);
+    expect(state).toEqual({ failed_login_count: 4, locked_until: null });
+    expect((await b2.post('/auth/login', { email: user.email, password: 'Wrong-5' })).status).toBe(401);
+    const [after] = await t.db.query(`SELECT locked_until > now() AS locked FROM users WHERE id = $1`, [
+      user.id,
+    ]);
+    expect(after.locked).toBe(true);
+  });
 });
 
 describe('setup after it completed (SPEC 3.1, 8)', () => {

@@ -383,8 +383,13 @@ export class UsersRepository {
       [id],
     );
   }
+  /**
+   * A session opened. The failed-password count is not touched: only the claim of a right password
+   * resets it (`claimPasswordLogin`, SPEC 5.2.4), in its own transaction; a reset here, a moment
+   * later, erased failures counted in between, and 12 parallel attempts could end unlocked.
+   */
   async recordSuccessfulLogin(em: EntityManager, id: string): Promise<void> {
-    await em.query(`UPDATE users SET failed_login_count = 0, last_login_at = now() WHERE id = $1`, [id]);
+    await em.query(`UPDATE users SET last_login_at = now() WHERE id = $1`, [id]);
   }
 
   async delete(em: EntityManager, id: string): Promise<boolean> {
