@@ -127,8 +127,9 @@ const MAX_PREPARED_STATEMENTS: Record<StatementKind, number> = { read: 256, writ
  * connection and can reuse its plan: the database's share of a short read drops by about a third
  * (bench). The name is a hash of the text, and a definition change changes the text, so it gets
  * a new statement. Past 256 distinct texts (a client inventing query shapes) statements run
- * unnamed, so no connection's plan cache grows without bound (writes: `preparedWriteRows`). `pool.query` discards the
- * connection of a failed statement, taking its prepared statements along; a plan whose result
+ * unnamed, so no connection's plan cache grows without bound (writes have their own bound:
+ * `preparedWriteRows`). `pool.query` discards the connection of a failed statement, taking its
+ * prepared statements along; a plan whose result
  * type an ALTER changed (SQLSTATE 0A000) is then retried unnamed. `prepare: false` (behind a
  * transaction-mode pooler, `SVC_DB_PREPARED_STATEMENTS=false`) is plain `rows()`. `types` (node-pg
  * readers) applies to prepared reads only: callers get the default readers' values elsewhere.

@@ -82,10 +82,10 @@ interface Finished {
 /**
  * The delivery worker. A write records its events and the endpoints each is for (fan-out rows,
  * WebhookOutbox); the worker turns them into deliveries and jobs in batches, in the order they
- * happened, one instance at a time. One job (`{ deliveryId }`) is one attempt. The worker takes due jobs in
- * batches, up to WEBHOOK_CONCURRENCY at a time, loads their deliveries in one query, and makes
- * each signed request outside any transaction (the events of one subject to one endpoint in the
- * order they happened). Finished attempts are recorded together: one transaction writes every
+ * happened, one instance at a time. One job (`{ deliveryId }`) is one attempt. The worker takes
+ * due jobs in batches, up to WEBHOOK_CONCURRENCY at a time, loads their deliveries in one query,
+ * and makes each signed request outside any transaction (the events of one subject to one
+ * endpoint in the order they happened). Finished attempts are recorded together: one transaction writes every
  * result that is waiting (each only if its delivery still is pending with the attempts it had, so
  * a job run twice, say after its process was taken for dead, records once), the endpoints' failure
  * runs, resets and disablings, and the retries' jobs; then one statement completes the jobs. A

@@ -22,7 +22,7 @@ export const WEBHOOK_DELIVERY: QueueSpec = {
 /** How long `active` trusts what it read. */
 export const ACTIVE_TTL_MS = 1000;
 
-/** Random bytes for event ids, drawn in blocks: a `randomBytes` call per id cost 60 µs per write (profile). */
+/** Random bytes for event ids, drawn in blocks: a `randomBytes` call per id cost 60 µs (profile). */
 const ID_BYTES = 26;
 let randomPool = Buffer.alloc(0);
 let randomAt = 0;
@@ -81,7 +81,8 @@ export class WebhookOutbox {
   /**
    * Writes the events an enabled endpoint subscribes to, and who each is for, in one statement of
    * the caller's transaction (the endpoints are read there too), when `active` says an endpoint
-   * is enabled: one enabled on another instance gets events from this one within ACTIVE_TTL_MS. The delivery worker makes their deliveries after the commit.
+   * is enabled: one enabled on another instance gets events from this one within ACTIVE_TTL_MS.
+   * The delivery worker makes their deliveries after the commit.
    */
   async emit(em: EntityManager, events: readonly WebhookEventInput[]): Promise<void> {
     // No enabled endpoint (as `active` knows it): no statement at all, the common case.
