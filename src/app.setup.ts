@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { countRequests } from './common/request-load';
-import { installReadLane } from './modules/content/entries/read-lane';
+import { installContentLane } from './modules/content/entries/content-lane';
 import { SVC_OPTIONS, SvcOptions } from './config/svc-options';
 import { SERVICE_MIDDLEWARES, type ServiceMiddleware } from './svc.module';
 
@@ -17,9 +17,9 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.set('trust proxy', options.config.trustProxy);
   // Responses are small JSON documents; weak ETags would only cost a hash per response.
   app.set('etag', false);
-  // Collection reads go through the content read lane, ahead of Express (see read-lane.ts): the
-  // same middlewares (SvcModule's one list) and guards as the Nest routes.
-  installReadLane(app, app.get<ServiceMiddleware[]>(SERVICE_MIDDLEWARES));
+  // Collection reads and single-entry writes go through the content lane, ahead of Express (see
+  // content-lane.ts): the same middlewares (SvcModule's one list) and guards as the Nest routes.
+  installContentLane(app, app.get<ServiceMiddleware[]>(SERVICE_MIDDLEWARES));
   // After the lane took the server's listeners: background work sees every request.
   countRequests(app.getHttpServer());
   return app;

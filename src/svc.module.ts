@@ -71,7 +71,7 @@ export const SERVICE_MIDDLEWARES = Symbol('SERVICE_MIDDLEWARES');
 
 /**
  * Every middleware of the service, in the order it runs, with its routes: the one list that
- * SvcModule mounts and the content read lane (src/modules/content/entries/read-lane.ts) runs for
+ * SvcModule mounts and the content read lane (src/modules/content/entries/content-lane.ts) runs for
  * the routes it answers, so a middleware added here applies to both.
  */
 export function serviceMiddlewares(

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Response } from 'supertest';
 import type { SvcConfig } from '../../src/config/config.types';
 import { DefinitionRegistry } from '../../src/modules/content/definition-registry';
-import { ContentReadLane } from '../../src/modules/content/entries/read-lane';
+import { ContentLane } from '../../src/modules/content/entries/content-lane';
 import { bearerFor, createUser } from '../utils/auth';
 import { createTestApp, TestApp } from '../utils/test-app';
 
@@ -86,7 +86,7 @@ describe('definition options: open access and versions', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ config: CONFIG });
-    served = jest.spyOn(ContentReadLane.prototype as never, 'serve');
+    served = jest.spyOn(ContentLane.prototype as never, 'serve');
     admin = await bearerFor(t, (await createUser(t, { roles: ['super-admin'] })).id);
   });
   afterAll(() => t.close());

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SvcConfig } from '../../src/config/config.types';
 import { PREVIEW_AUDIENCE, PREVIEW_TYP, TokensService } from '../../src/modules/identity/tokens.service';
-import { ContentReadLane } from '../../src/modules/content/entries/read-lane';
+import { ContentLane } from '../../src/modules/content/entries/content-lane';
 import { previewUrl } from '../../src/modules/content/preview/preview.service';
 import {
   accessTokenFor,
@@ -335,7 +335,7 @@ describe('preview tokens', () => {
     });
 
     it('answers the same through the content read lane as through Nest', async () => {
-      const served = jest.spyOn(ContentReadLane.prototype as never, 'serve');
+      const served = jest.spyOn(ContentLane.prototype as never, 'serve');
       try {
         const token = await postToken();
         const cases: Array<[string, Record<string, string>]> = [

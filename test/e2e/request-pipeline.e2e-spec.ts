@@ -21,11 +21,11 @@ import { GlobalRateLimitMiddleware } from '../../src/common/global-rate-limit.mi
 import { SVC_CONNECTION, SVC_OPTIONS, type SvcOptions } from '../../src/config/svc-options';
 import { ContentAccessGuard } from '../../src/modules/content/content-route';
 import {
-  ContentReadLane,
+  ContentLane,
   type LaneSteps,
   mountedOn,
-  readLaneSteps,
-} from '../../src/modules/content/entries/read-lane';
+  laneSteps,
+} from '../../src/modules/content/entries/content-lane';
 import {
   SERVICE_MIDDLEWARES,
   type ServiceMiddleware,
@@ -81,7 +81,7 @@ function comparable(res: Response) {
 
 /**
  * The read lane and the Nest routes are one request pipeline (src/svc.module.ts
- * `serviceMiddlewares`, src/modules/content/entries/read-lane.ts `readLaneSteps`): a global
+ * `serviceMiddlewares`, src/modules/content/entries/content-lane.ts `laneSteps`): a global
  * middleware or guard added to one and not the other fails here. This app adds both a middleware
  * to the service's list and a global guard (APP_GUARD) in a module of its own, as a feature would.
  */
@@ -137,15 +137,15 @@ describe('request pipeline: the read lane runs what Nest runs', () => {
         await database.drop();
       },
     };
-    served = jest.spyOn(ContentReadLane.prototype as never, 'serve');
-    taken = jest.spyOn(ContentReadLane.prototype, 'take');
+    served = jest.spyOn(ContentLane.prototype as never, 'serve');
+    taken = jest.spyOn(ContentLane.prototype, 'take');
     admin = await bearerFor(t, (await createUser(t, { roles: ['super-admin'] })).id);
     await t.http.post('/admin/api/collections/notes/entries').set(admin).send({ text: 'a' }).expect(201);
   });
   afterAll(() => t.close());
 
   const list = () => t.app.get<ServiceMiddleware[]>(SERVICE_MIDDLEWARES);
-  const steps = (): LaneSteps => readLaneSteps(t.app.get(ModulesContainer), list());
+  const steps = (): LaneSteps => laneSteps(t.app.get(ModulesContainer), list());
 
   /**
    * The request through the lane, then through Express and Nest (a body header sends it there):

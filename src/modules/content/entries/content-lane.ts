@@ -3,6 +3,7 @@ import { GUARDS_METADATA, INTERCEPTORS_METADATA } from '@nestjs/common/constants
 import { ModulesContainer } from '@nestjs/core';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Response } from 'express';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
 import { lastValueFrom } from 'rxjs';
@@ -17,38 +18,75 @@ import { notModified, tagOf, withTag } from '../entry-tag';
 import { EntriesController } from './entries.controller';
 
 /** `/admin/api/collections/{slug}/entries`, `.../count` or `.../{id}`, with an optional query. */
-const READ_ROUTE = /^\/admin\/api\/collections\/([a-z0-9-]+)\/entries(?:\/([A-Za-z0-9-]+))?(?:\?([^#]*))?$/;
+const ROUTE = /^\/admin\/api\/collections\/([a-z0-9-]+)\/entries(?:\/([A-Za-z0-9-]+))?(?:\?([^#]*))?$/;
+
+/** The one body type the lane reads (`+json` types and the rest go to Express, which reads them the same). */
+const JSON_BODY = /^application\/json\s*(;|$)/i;
+
+type Query = Record<string, unknown>;
+type LaneRequest = IncomingMessage & { params?: Record<string, string>; query?: Query; body?: unknown };
+interface Call {
+  def: Definition;
+  id: string | undefined;
+  req: LaneRequest;
+  caller: Caller;
+  res: ServerResponse;
+}
+
+const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
 
 /**
- * The EntriesController GET handlers the lane answers: a path each serves (to find the
- * middlewares mounted on it), and the call with the arguments its parameter decorators give
- * (`@CurrentDefinition`, `@Query`, `@CurrentCaller`, and `IdPipe`'s `parseId` for the id).
+ * The EntriesController handlers the lane answers: the method and a path each serves (to find the
+ * middlewares mounted on it), the status Nest answers with, and the call with the arguments its
+ * parameter decorators give (`@CurrentDefinition`, `@Query`, `@Body`, `@CurrentCaller`,
+ * `@Headers('if-match')`, `@Res`, and `IdPipe`'s `parseId` for the id).
  */
-const READS = {
+const HANDLERS = {
   list: {
+    method: 'GET',
     path: '/admin/api/collections/slug/entries',
-    call: (c: EntriesController, def: Definition, _id: string | undefined, query: Query, caller: Caller) =>
-      c.list(def, query, caller),
+    status: 200,
+    call: (c: EntriesController, a: Call) => c.list(a.def, a.req.query!, a.caller),
   },
   count: {
+    method: 'GET',
     path: '/admin/api/collections/slug/entries/count',
-    call: (c: EntriesController, def: Definition, _id: string | undefined, query: Query, caller: Caller) =>
-      c.count(def, query, caller),
+    status: 200,
+    call: (c: EntriesController, a: Call) => c.count(a.def, a.req.query!, a.caller),
   },
   get: {
-    path: '/admin/api/collections/slug/entries/00000000-0000-4000-8000-000000000000',
-    call: (c: EntriesController, def: Definition, id: string | undefined, query: Query, caller: Caller) =>
-      c.get(def, parseId(id, 'entry'), query, caller),
+    method: 'GET',
+    path: `/admin/api/collections/slug/entries/${SAMPLE_ID}`,
+    status: 200,
+    call: (c: EntriesController, a: Call) => c.get(a.def, parseId(a.id, 'entry'), a.req.query!, a.caller),
+  },
+  create: {
+    method: 'POST',
+    path: '/admin/api/collections/slug/entries',
+    status: 201,
+    call: (c: EntriesController, a: Call) => c.create(a.def, a.req.body, a.caller),
+  },
+  update: {
+    method: 'PATCH',
+    path: `/admin/api/collections/slug/entries/${SAMPLE_ID}`,
+    status: 200,
+    call: (c: EntriesController, a: Call) =>
+      c.update(
+        a.def,
+        parseId(a.id, 'entry'),
+        a.req.body,
+        a.caller,
+        a.req.headers['if-match'],
+        a.res as unknown as Response,
+      ),
   },
 } as const;
 
-type Query = Record<string, unknown>;
-export type ReadHandler = keyof typeof READS;
-type LaneRequest = IncomingMessage & { params?: Record<string, string>; query?: Query };
+export type LaneHandler = keyof typeof HANDLERS;
 
 /** What the lane runs for one handler, in order, each from the source Nest runs it from. */
 export interface LaneRoute {
-  handler: ReadHandler;
+  handler: LaneHandler;
   /** The service's middlewares mounted on the handler's path, from the one list SvcModule mounts. */
   middlewares: ServiceMiddleware[];
   /**
@@ -60,7 +98,7 @@ export interface LaneRoute {
 }
 
 export interface LaneSteps {
-  routes: Record<ReadHandler, LaneRoute>;
+  routes: Record<LaneHandler, LaneRoute>;
   /**
    * Enhancers Nest would apply to these handlers that the lane does not run (a global pipe or
    * interceptor, an interceptor on the controller or a handler, a request-scoped global guard):
@@ -70,28 +108,33 @@ export interface LaneSteps {
 }
 
 /**
- * The content read lane: `GET` list, count and get-by-id of collection entries, answered straight
- * from the HTTP server, ahead of Express and Nest. Express and Nest cost a fixed ~0.3 ms of CPU
- * per request here, more than the whole read; the issue 7 bench targets (0.6x and 0.8x a bare
- * `node:http` + `pg` server) are out of reach through them (docs/decisions.md).
+ * The content lane: `GET` list, count and get-by-id of collection entries, and `POST` create and
+ * `PATCH` update of one entry, answered straight from the HTTP server, ahead of Express and Nest.
+ * Express and Nest cost a fixed ~0.3 ms of CPU per request here, more than a whole read and half
+ * of a plain write; the bench targets (against a bare `node:http` + `pg` server) are out of reach
+ * through them (docs/decisions.md).
  *
  * The lane is the same pipeline, not a second implementation: its steps are derived from what
- * Nest runs for these routes (`readLaneSteps`): the service's middlewares mounted on the path
- * (from the one list SvcModule mounts), the guards of the handler (the global guards, then
- * `ContentAccessGuard`, the same instances) on an execution context of the handler, then the
- * `EntriesController` handler itself; errors are answered by `sendProblem`, as the problem filter
- * does. It takes only requests it answers identically (an e2e test sends each request both ways
- * and compares); anything else goes on to Express untouched:
- * - other methods (HEAD included), other paths, percent-encoded or upper-case path parts, a body;
+ * Nest runs for these routes (`laneSteps`): the service's middlewares mounted on the path
+ * (from the one list SvcModule mounts, the JSON body parser included), the guards of the handler
+ * (the global guards, then `ContentAccessGuard`, the same instances) on an execution context of
+ * the handler, then the `EntriesController` handler itself; errors are answered by
+ * `sendProblem`, as the problem filter does. It takes only requests it answers identically (e2e
+ * tests send each request both ways and compare); anything else goes on to Express untouched:
+ * - other methods (HEAD included), other paths, percent-encoded or upper-case path parts;
+ * - a read with a body header; a write whose body is not declared `application/json` (a
+ *   multipart media upload, a `+json` type, a missing or wrong type: Express answers those);
  * - a config whose global rate limit `skip` is not the default one (which skips these paths): a
  *   custom `skip` is written for Express's request object;
- * - a config with a code-defined `read` rule function on any collection or single: such rules
- *   get the Express request too (also when another collection is populated through `depth`);
+ * - a config with a code-defined rule function on any collection or single: such rules get the
+ *   Express request (a `read` rule also when another collection is populated through `depth`);
+ *   only a `read` function keeps reads away, any function keeps writes away;
  * - an enhancer the lane does not run (`LaneSteps.unsupported`).
  */
-export class ContentReadLane {
+export class ContentLane {
   private readonly logger = new Logger('ProblemDetails');
-  private readonly enabled: boolean;
+  private readonly reads: boolean;
+  private readonly writes: boolean;
 
   constructor(
     options: SvcOptions,
@@ -99,26 +142,49 @@ export class ContentReadLane {
     private readonly controller: EntriesController,
   ) {
     const { collections, singles, rateLimit } = options.config;
-    this.enabled =
+    const rules = [...collections, ...singles].map((c) => Object.values(c.access ?? {}));
+    this.reads =
       options.standalone &&
       rateLimit.skip === skipAdminApi &&
       ![...collections, ...singles].some((c) => typeof c.access?.read === 'function') &&
       steps.unsupported.length === 0;
+    this.writes = this.reads && !rules.flat().some((rule) => typeof rule === 'function');
   }
 
   /** Answers the request and says true, or says false and leaves it untouched. */
   take(req: IncomingMessage, res: ServerResponse): boolean {
-    if (!this.enabled || req.method !== 'GET') {
+    const handler = this.handlerOf(req);
+    if (!handler) {
       return false;
     }
-    const match = READ_ROUTE.exec(req.url ?? '');
-    if (!match || req.headers['content-length'] !== undefined || req.headers['transfer-encoding']) {
-      return false;
-    }
-    const [, slug, id, query] = match;
-    const route = this.steps.routes[id === undefined ? 'list' : id === 'count' ? 'count' : 'get'];
+    const [, slug, id, query] = ROUTE.exec(req.url!)!;
+    const route = this.steps.routes[handler];
     this.run(route.middlewares, 0, req, res, () => void this.serve(req, res, route, slug, id, query));
     return true;
+  }
+
+  private handlerOf(req: IncomingMessage): LaneHandler | undefined {
+    const method = req.method;
+    if (!this.reads || (method !== 'GET' && method !== 'POST' && method !== 'PATCH')) {
+      return undefined;
+    }
+    const match = ROUTE.exec(req.url ?? '');
+    if (!match) {
+      return undefined;
+    }
+    const id = match[2];
+    if (method === 'GET') {
+      const body = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'];
+      return body ? undefined : id === undefined ? 'list' : id === 'count' ? 'count' : 'get';
+    }
+    const type = req.headers['content-type'];
+    if (!this.writes || type === undefined || !JSON_BODY.test(type)) {
+      return undefined;
+    }
+    if (method === 'POST') {
+      return id === undefined ? 'create' : undefined;
+    }
+    return id === undefined ? undefined : 'update';
   }
 
   /** The middlewares in order, as Nest runs them: an error, thrown or rejected, is answered. */
@@ -161,7 +227,7 @@ export class ContentReadLane {
   ): Promise<void> {
     try {
       const r = req as LaneRequest;
-      r.params = id === undefined || id === 'count' ? { slug } : { slug, id };
+      r.params = id === undefined || route.handler === 'count' ? { slug } : { slug, id };
       r.query = query ? parseQueryString(query) : {};
       const context = new ExecutionContextHost([req, res, noop], EntriesController, handlerOf(route.handler));
       for (const guard of route.guards) {
@@ -172,22 +238,26 @@ export class ContentReadLane {
           throw new ForbiddenException('Forbidden resource');
         }
       }
-      const body = await READS[route.handler].call(
-        this.controller,
-        definitionOf(req),
+      const handler = HANDLERS[route.handler];
+      const body = await handler.call(this.controller, {
+        def: definitionOf(req),
         id,
-        r.query,
-        callerOf(req),
-      );
-      // An entry read by id carries its ETag; 304 when `If-None-Match` names it (as Express does).
-      const tag = withTag(res, body as object) && tagOf(body);
-      if (tag && notModified(req.headers, tag)) {
-        res.statusCode = 304;
-        res.end();
-        return;
+        req: r,
+        caller: callerOf(req),
+        res,
+      });
+      // An entry read by id carries its ETag; 304 when `If-None-Match` names it (as Express does
+      // for a GET). An update's handler sets its tag itself.
+      if (handler.method === 'GET') {
+        const tag = withTag(res, body as object) && tagOf(body);
+        if (tag && notModified(req.headers, tag)) {
+          res.statusCode = 304;
+          res.end();
+          return;
+        }
       }
       const json = JSON.stringify(body);
-      res.statusCode = 200;
+      res.statusCode = handler.status;
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
       res.setHeader('Content-Length', Buffer.byteLength(json));
       res.end(json);
@@ -199,24 +269,21 @@ export class ContentReadLane {
 
 function noop(): void {}
 
-function handlerOf(name: ReadHandler): (...args: never[]) => unknown {
+function handlerOf(name: LaneHandler): (...args: never[]) => unknown {
   return EntriesController.prototype[name];
 }
 
 /**
- * The lane's steps, derived from what Nest runs for the EntriesController GET handlers: the
+ * The lane's steps, derived from what Nest runs for the EntriesController handlers it takes: the
  * middlewares of the one list (`serviceMiddlewares`) whose routes cover each handler's path, and
  * the guards Nest has for it: every global guard registered (`APP_GUARD`), then the controller's
  * and the handler's `@UseGuards`, resolved to the instances Nest holds.
  */
-export function readLaneSteps(
-  modules: ModulesContainer,
-  middlewares: readonly ServiceMiddleware[],
-): LaneSteps {
+export function laneSteps(modules: ModulesContainer, middlewares: readonly ServiceMiddleware[]): LaneSteps {
   const all = [...modules.values()];
   const host = all.find((m) => m.controllers.has(EntriesController));
   if (!host) {
-    throw new Error('read lane: EntriesController is not mounted');
+    throw new Error('content lane: EntriesController is not mounted');
   }
   const unsupported: string[] = [];
   const globalGuards: CanActivate[] = [];
@@ -239,7 +306,7 @@ export function readLaneSteps(
   if (declared(INTERCEPTORS_METADATA, EntriesController).length) {
     unsupported.push('interceptors of EntriesController');
   }
-  const route = (handler: ReadHandler): LaneRoute => {
+  const route = (handler: LaneHandler): LaneRoute => {
     const fn = handlerOf(handler);
     if (declared(INTERCEPTORS_METADATA, fn).length) {
       unsupported.push(`interceptors of EntriesController.${handler}`);
@@ -256,11 +323,16 @@ export function readLaneSteps(
     });
     return {
       handler,
-      middlewares: middlewares.filter((m) => m.routes.some((r) => mountedOn(r, READS[handler].path))),
+      middlewares: middlewares.filter((m) =>
+        m.routes.some((r) => mountedOn(r, HANDLERS[handler].path, HANDLERS[handler].method)),
+      ),
       guards: [...globalGuards, ...guards],
     };
   };
-  return { routes: { list: route('list'), count: route('count'), get: route('get') }, unsupported };
+  const routes = Object.fromEntries(
+    (Object.keys(HANDLERS) as LaneHandler[]).map((handler) => [handler, route(handler)]),
+  ) as Record<LaneHandler, LaneRoute>;
+  return { routes, unsupported };
 }
 
 function declared(key: string, target: object): unknown[] {
@@ -268,11 +340,15 @@ function declared(key: string, target: object): unknown[] {
 }
 
 /**
- * Whether a middleware mounted on `route` runs for a GET of `path`: Express matches the whole
- * path against the route's pattern (case-insensitive, an optional trailing slash).
+ * Whether a middleware mounted on `route` runs for a `method` request of `path`: Express matches
+ * the whole path against the route's pattern (case-insensitive, an optional trailing slash).
  */
-export function mountedOn(route: ServiceRoute, path: string): boolean {
-  if (route.method !== RequestMethod.ALL && route.method !== RequestMethod.GET) {
+export function mountedOn(
+  route: ServiceRoute,
+  path: string,
+  method: 'GET' | 'POST' | 'PATCH' = 'GET',
+): boolean {
+  if (route.method !== RequestMethod.ALL && route.method !== RequestMethod[method]) {
     return false;
   }
   const source = route.path
@@ -286,7 +362,7 @@ export function mountedOn(route: ServiceRoute, path: string): boolean {
         return '[^/]+';
       }
       if (/[{}*:?()+]/.test(segment)) {
-        throw new Error(`read lane: the route pattern "${route.path}" is not one it can match`);
+        throw new Error(`content lane: the route pattern "${route.path}" is not one it can match`);
       }
       return segment.replace(/[.\\^$|[\]]/g, '\\$&');
     })
@@ -298,13 +374,13 @@ export function mountedOn(route: ServiceRoute, path: string): boolean {
  * Puts the lane in front of Express on the app's HTTP server (standalone server and tests; a
  * host application keeps plain Nest routes). `middlewares`: the service's list (SvcModule's).
  */
-export function installReadLane(
+export function installContentLane(
   app: NestExpressApplication,
   middlewares: readonly ServiceMiddleware[],
-): ContentReadLane {
-  const lane = new ContentReadLane(
+): ContentLane {
+  const lane = new ContentLane(
     app.get<SvcOptions>(SVC_OPTIONS),
-    readLaneSteps(app.get(ModulesContainer), middlewares),
+    laneSteps(app.get(ModulesContainer), middlewares),
     app.get(EntriesController),
   );
   const server = app.getHttpServer() as Server;

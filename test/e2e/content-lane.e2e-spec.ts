@@ -1,6 +1,6 @@
 import type { Response } from 'supertest';
 import { doc, paragraph, text } from '../utils/lexical';
-import { ContentReadLane } from '../../src/modules/content/entries/read-lane';
+import { ContentLane } from '../../src/modules/content/entries/content-lane';
 import { bearerFor, createUser, signIn, userWithPermissions } from '../utils/auth';
 import { createTestApp, TestApp } from '../utils/test-app';
 
@@ -21,14 +21,33 @@ function comparable(res: Response) {
   return { status: res.status, headers, body };
 }
 
+/** What differs between two writes of the same input: the new entry's id, its times and tag. */
+function comparableWrite(res: Response) {
+  const c = comparable(res);
+  c.body = structuredClone(c.body);
+  if (typeof c.headers.etag === 'string') {
+    c.headers.etag = '(per write)';
+  }
+  const item = (c.body as { item?: Record<string, unknown> }).item;
+  for (const key of ['id', 'createdAt', 'updatedAt']) {
+    if (item && typeof item[key] === 'string') {
+      item[key] = '(per write)';
+    }
+  }
+  return c;
+}
+
 /**
- * The read lane answers collection reads ahead of Express (src/modules/content/entries/read-lane.ts).
- * Every request here is sent twice: as is (the lane takes it) and with `Content-Length: 0` (the
- * lane leaves requests with a body header to Express, so Nest answers). Both answers must match.
+ * The content lane answers collection reads and single-entry writes ahead of Express
+ * (src/modules/content/entries/content-lane.ts). Every read here is sent twice: as is (the lane
+ * takes it) and with `Content-Length: 0` (the lane leaves reads with a body header to Express, so
+ * Nest answers); every write twice, with the lane told to pass the second on. Both answers must
+ * match.
  */
-describe('content read lane', () => {
+describe('content lane', () => {
   let t: TestApp;
   let served: jest.SpyInstance;
+  let taken: jest.SpyInstance;
   const creds: Record<string, Record<string, string>> = {};
   const ids: Record<string, string> = {};
 
@@ -58,7 +77,8 @@ describe('content read lane', () => {
         ],
       },
     });
-    served = jest.spyOn(ContentReadLane.prototype as never, 'serve');
+    served = jest.spyOn(ContentLane.prototype as never, 'serve');
+    taken = jest.spyOn(ContentLane.prototype, 'take');
     const admin = await createUser(t, { roles: ['super-admin'] });
     creds.admin = await bearerFor(t, admin.id);
     const reader = await userWithPermissions(t, ['read-posts']);
@@ -189,8 +209,149 @@ describe('content read lane', () => {
       .set('Origin', 'http://localhost:3000')
       .set('Access-Control-Request-Method', 'GET')
       .expect(204);
-    await t.http.post(api('/collections/people/entries')).set(creds.reader).send({ name: 'x' }).expect(403);
+    await t.http
+      .delete(api(`/collections/people/entries/${ids.ann}`))
+      .set(creds.reader)
+      .expect(403);
+    await t.http
+      .put(api(`/collections/people/entries/${ids.ann}`))
+      .set(creds.admin)
+      .send({ name: 'x' })
+      .expect(404);
+    await t.http.post(api('/collections/people/entries/bulk-delete')).set(creds.reader).send({}).expect(403);
+    await t.http.patch(api('/collections/people/entries')).set(creds.reader).send({}).expect(403);
     expect(served.mock.calls.length).toBe(before);
+  });
+
+  /** A write through the lane, then the same write with the lane passing it on to Express. */
+  async function bothWays(
+    method: 'post' | 'patch',
+    path: string,
+    headers: Record<string, string>,
+    body: string,
+    type = 'application/json',
+  ) {
+    const send = () => t.http[method](api(path)).set(headers).set('Content-Type', type).send(body);
+    const viaLane = await send();
+    const tookIt = taken.mock.results.at(-1)?.value as boolean;
+    taken.mockReturnValueOnce(false);
+    const viaNest = await send();
+    const context = `${Object.keys(headers).join()} ${method} ${path} ${type} ${body}`;
+    expect({ context, ...comparableWrite(viaLane) }).toEqual({ context, ...comparableWrite(viaNest) });
+    expect(viaLane.status).not.toBe(500);
+    return { viaLane, viaNest, tookIt };
+  }
+
+  it('answers every create exactly as the Nest route does, for every kind of caller and body', async () => {
+    const bodies = [
+      '{"name":"Zed"}',
+      '{"name":"Zed","unknown":1}',
+      '{"name":5}',
+      '[1]',
+      '"text"',
+      '{"name":',
+      '',
+      '{"name":"NUL \\u0000 inside"}',
+    ];
+    const posts = [
+      JSON.stringify({ title: 'Created', views: 3, author: ids.ann, tags: [ids.bob] }),
+      JSON.stringify({ title: 'Published', status: 'published', body: doc(paragraph(text('hi'))) }),
+      JSON.stringify({ views: 3 }),
+      JSON.stringify({ title: 'Bad ref', author: '00000000-0000-4000-8000-000000000000' }),
+    ];
+    const cases: Array<[string, string]> = [
+      ...bodies.map((b): [string, string] => ['/collections/people/entries', b]),
+      ...posts.map((b): [string, string] => ['/collections/posts/entries', b]),
+      ['/collections/people/entries?depth=1', '{"name":"Query"}'],
+      ['/collections/nothing/entries', '{"name":"Nowhere"}'],
+      ['/collections/notices/entries', '{"text":"x"}'],
+    ];
+    let created = 0;
+    for (const headers of Object.values(creds)) {
+      for (const [path, body] of cases) {
+        const { viaLane, viaNest, tookIt } = await bothWays('post', path, headers, body);
+        expect(tookIt).toBe(true);
+        if (viaLane.status === 201) {
+          created++;
+          for (const res of [viaLane, viaNest]) {
+            const table = `c_${path.split('/')[2]}`;
+            const rows = await t.db.query(`SELECT id FROM "${table}" WHERE id = $1`, [res.body.item.id]);
+            expect({ path, body, rows: rows.length }).toEqual({ path, body, rows: 1 });
+          }
+        }
+      }
+    }
+    // The admin's valid creates: two people, two posts, the query's and the notice.
+    expect(created).toBe(6);
+  });
+
+  it('answers every update exactly as the Nest route does', async () => {
+    const tagOf = async (id: string) =>
+      (
+        await t.http
+          .get(api(`/collections/posts/entries/${id}`))
+          .set(creds.admin)
+          .expect(200)
+      ).headers.etag;
+    const cases: Array<[string, string, Record<string, string>?]> = [
+      [`/collections/people/entries/${ids.bob}`, '{"name":"Bobby"}'],
+      [`/collections/people/entries/${ids.bob.toUpperCase()}`, '{"name":"Bobby"}'],
+      [`/collections/people/entries/${ids.bob}`, '{"name":7}'],
+      [`/collections/people/entries/${ids.bob}`, '{}'],
+      [`/collections/people/entries/${ids.bob}`, '[]'],
+      [`/collections/people/entries/${ids.bob}`, '{"name":"x"'],
+      [`/collections/posts/entries/${ids.post1}`, '{"views":11}'],
+      [`/collections/posts/entries/${ids.post1}`, '{"title":null}'],
+      [`/collections/posts/entries/${ids.post1}`, '{"views":12}', { 'If-Match': '"stale"' }],
+      [`/collections/posts/entries/${ids.post5}`, '{"status":"published"}'],
+      ['/collections/posts/entries/00000000-0000-4000-8000-000000000000', '{"views":1}'],
+      ['/collections/posts/entries/not-a-uuid', '{"views":1}'],
+      ['/collections/posts/entries/count', '{"views":1}'],
+      ['/collections/nothing/entries/00000000-0000-4000-8000-000000000000', '{"views":1}'],
+    ];
+    for (const [who, headers] of Object.entries(creds)) {
+      for (const [path, body, extra] of cases) {
+        const { tookIt } = await bothWays('patch', path, { ...headers, ...extra }, body);
+        expect({ who, path, tookIt }).toEqual({ who, path, tookIt: true });
+      }
+    }
+    // A current tag passes (and changes with the write), whichever way it is sent.
+    for (const pass of [true, false]) {
+      if (!pass) {
+        taken.mockReturnValueOnce(false);
+      }
+      const before = await tagOf(ids.post2);
+      const res = await t.http
+        .patch(api(`/collections/posts/entries/${ids.post2}`))
+        .set(creds.admin)
+        .set('If-Match', before)
+        .send({ views: 21 })
+        .expect(200);
+      expect(res.headers.etag).toBe(await tagOf(ids.post2));
+      expect(res.headers.etag).not.toBe(before);
+    }
+    const row = await t.db.query(`SELECT views FROM "c_posts" WHERE id = $1`, [ids.post2]);
+    expect(row[0].views).toBe(21);
+  });
+
+  it('leaves writes of other body types to Express, which answers them', async () => {
+    const merge = await bothWays(
+      'patch',
+      `/collections/people/entries/${ids.ann}`,
+      creds.admin,
+      '{"name":"Ann"}',
+      'application/merge-patch+json',
+    );
+    expect(merge.tookIt).toBe(false);
+    expect(merge.viaLane.status).toBe(200);
+    const text = await t.http
+      .post(api('/collections/people/entries'))
+      .set(creds.admin)
+      .set('Content-Type', 'text/plain')
+      .send('{"name":"Text"}')
+      .expect(415);
+    expect(taken.mock.results.at(-1)?.value).toBe(false);
+    expect(text.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('answers CORS reads with the same headers as Express', async () => {
@@ -233,5 +394,78 @@ describe('content read lane', () => {
     expect(lane).not.toHaveProperty('headers');
     expect(lane).toEqual(line('lane-log-1-nest'));
     expect(t.logs.text()).not.toContain(creds.reader.Authorization.slice(7));
+  });
+
+  it('logs its writes like every other route: the same access line', async () => {
+    const send = (id: string) =>
+      t.http
+        .post(api('/collections/people/entries'))
+        .set(creds.admin)
+        .set('X-Request-Id', id)
+        .send({ name: 'Logged' })
+        .expect(201);
+    await send('lane-write-1');
+    expect(taken.mock.results.at(-1)?.value).toBe(true);
+    taken.mockReturnValueOnce(false);
+    await send('lane-write-1-nest');
+    const line = (id: string) => {
+      const found = t.logs.records().filter((r) => r.reqId === id);
+      expect(found).toHaveLength(1);
+      const { time: _t, durationMs: _d, reqId: _r, ...rest } = found[0];
+      return rest;
+    };
+    expect(line('lane-write-1')).toMatchObject({ method: 'POST', status: 201 });
+    expect(line('lane-write-1')).toEqual(line('lane-write-1-nest'));
+  });
+});
+
+describe('content lane with a code-defined write rule', () => {
+  let t: TestApp;
+  let taken: jest.SpyInstance;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      config: {
+        collections: [
+          {
+            slug: 'notes',
+            fields: [{ name: 'text', type: 'text' }],
+            // A rule function gets Express's request: writes of every collection go through Nest.
+            access: { create: ({ user }) => user !== null, update: ({ user }) => user !== null },
+          },
+          { slug: 'others', fields: [{ name: 'text', type: 'text' }] },
+        ],
+      },
+    });
+    taken = jest.spyOn(ContentLane.prototype, 'take');
+  });
+  afterAll(() => {
+    taken.mockRestore();
+    return t.close();
+  });
+
+  it('leaves every write to Express and still takes reads', async () => {
+    const admin = await bearerFor(t, (await createUser(t, { roles: ['super-admin'] })).id);
+    for (const slug of ['notes', 'others']) {
+      const created = await t.http
+        .post(api(`/collections/${slug}/entries`))
+        .set(admin)
+        .send({ text: 'a' });
+      expect(created.status).toBe(201);
+      expect(taken.mock.results.at(-1)?.value).toBe(false);
+      await t.http
+        .patch(api(`/collections/${slug}/entries/${created.body.item.id}`))
+        .set(admin)
+        .send({ text: 'b' })
+        .expect(200);
+      expect(taken.mock.results.at(-1)?.value).toBe(false);
+      await t.http
+        .get(api(`/collections/${slug}/entries/${created.body.item.id}`))
+        .set(admin)
+        .expect(200);
+      expect(taken.mock.results.at(-1)?.value).toBe(true);
+    }
+    // Visitors are refused by the rule, through Nest.
+    await t.http.post(api('/collections/notes/entries')).send({ text: 'c' }).expect(401);
   });
 });
