@@ -19,6 +19,7 @@ RUN npm ci
 
 COPY tsconfig*.json ormconfig.ts ./
 COPY src ./src
+COPY admin ./admin
 COPY migrations ./migrations
 RUN npm run build
 

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
@@ -18,6 +19,7 @@ const TEST_DIR = join(__dirname, '..', '..', '.svc-test');
  * template database once; every test file clones it (CREATE DATABASE ... TEMPLATE).
  */
 export default async function globalSetup(): Promise<void> {
+  buildAdminApp();
   const runId = `${process.pid}_${Date.now().toString(36)}`;
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
@@ -63,4 +65,24 @@ async function removeStaleRuns(): Promise<void> {
       rmSync(join(TEST_DIR, name), { recursive: true, force: true });
     }
   }
+}
+
+/**
+ * The admin app's files (dist/admin), built from the sources once per run (about a second), so the
+ * tests that serve it never see a stale build or none.
+ */
+function buildAdminApp(): void {
+  const root = join(__dirname, '..', '..');
+  execFileSync(
+    process.execPath,
+    [
+      join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--config',
+      'admin/vite.config.mts',
+      '--logLevel',
+      'error',
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
 }

@@ -281,6 +281,7 @@ ${regions()}
 <section id="who" aria-labelledby="who-title">
 <h2 id="who-title">Signed in</h2>
 <p id="who-text">Loading…</p>
+<p><a href="/admin/content">Open the content editor</a></p>
 <button type="button" id="sign-out">Sign out</button>
 </section>
 <dialog id="reauth" aria-labelledby="reauth-title" aria-describedby="reauth-text">

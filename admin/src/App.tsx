@@ -1,0 +1,113 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { createBrowserRouter, Link, NavLink, Outlet } from 'react-router';
+import { ApiError, may, type Session, useDefinitions, useSession } from './api';
+import { EntryList } from './screens/EntryList';
+import { Home } from './screens/Home';
+import { Title } from './screens/Title';
+
+// The editor (and later its rich text) is a chunk of its own, loaded when an entry is opened.
+const EntryEditor = lazy(() => import('./screens/EntryEditor'));
+
+/** The screens, each at a real URL under `/admin` (the service answers each with the app). */
+export const router = createBrowserRouter(
+  [
+    {
+      element: <Layout />,
+      children: [
+        { path: 'content', element: <Home /> },
+        { path: 'collections/:slug', element: <EntryList /> },
+        { path: 'collections/:slug/new', element: <EntryEditor /> },
+        { path: 'collections/:slug/:id', element: <EntryEditor /> },
+        { path: '*', element: <NotFound /> },
+      ],
+    },
+  ],
+  { basename: '/admin' },
+);
+
+/** Sign-in lives on `/admin/login`, which comes back here after (`next`). */
+function signIn(): void {
+  const here = window.location.pathname + window.location.search;
+  window.location.assign(`/admin/login?next=${encodeURIComponent(here)}`);
+}
+
+function Layout() {
+  const session = useSession();
+  const unauthenticated = session.error instanceof ApiError && session.error.status === 401;
+  useEffect(() => {
+    if (unauthenticated) {
+      signIn();
+    }
+  }, [unauthenticated]);
+  if (session.isPending || unauthenticated) {
+    return <p className="loading">Loading…</p>;
+  }
+  if (session.error) {
+    return (
+      <main className="page">
+        <h1>Something went wrong</h1>
+        <p role="alert">{session.error.message}</p>
+      </main>
+    );
+  }
+  return (
+    <>
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
+      <header className="top">
+        <Link to="/content" className="brand">
+          svc
+        </Link>
+        <span className="who">{session.data.me.name || session.data.me.email}</span>
+        <a href="/admin">Account</a>
+      </header>
+      <div className="shell">
+        <Navigation session={session.data} />
+        <main id="main" className="page">
+          <Suspense fallback={<p className="loading">Loading…</p>}>
+            <Outlet context={session.data} />
+          </Suspense>
+        </main>
+      </div>
+    </>
+  );
+}
+
+/** Links to what the user may read: collections by plural label, singles by label, Media. */
+function Navigation({ session }: { session: Session }) {
+  const definitions = useDefinitions();
+  const collections = (definitions.data?.collections ?? []).filter(
+    (c) => c.slug !== 'media' && may(session, 'read', c.slug, c.access.read),
+  );
+  return (
+    <nav aria-label="Content" className="nav">
+      <ul>
+        <li>
+          <NavLink to="/content" end>
+            Dashboard
+          </NavLink>
+        </li>
+        {collections.map((c) => (
+          <li key={c.slug}>
+            <NavLink to={`/collections/${c.slug}`}>{c.labels.plural}</NavLink>
+          </li>
+        ))}
+        <li>
+          <NavLink to="/collections/media">Media</NavLink>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+function NotFound() {
+  return (
+    <>
+      <Title>Not found</Title>
+      <p>
+        There is no such screen. <Link to="/content">Back to the dashboard</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { useQuery } from '@tanstack/react-query';
+import { cookieAuth, createClient, type components } from '../../src/client';
+
+export type CollectionDefinition = components['schemas']['CollectionDefinition'];
+export type SingleDefinition = components['schemas']['SingleDefinition'];
+export type ContentField = components['schemas']['ContentField'];
+export type ListMeta = components['schemas']['ListMeta'];
+export type Issue = components['schemas']['ValidationIssue'];
+export type Entry = Record<string, unknown> & {
+  id: string;
+  status?: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** The service's API as this browser's session: cookies, and the CSRF token on every write. */
+export const api = createClient({ baseUrl: window.location.origin, auth: cookieAuth() });
+
+/** A refusal of the API: its status, `error.code`, message and the per-field issues of a 400. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly issues: Issue[] = [],
+  ) {
+    super(message);
+  }
+}
+
+interface Answer<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** The data of an answer, or its problem thrown as an ApiError. */
+export async function unwrap<T>(pending: Promise<Answer<T>>): Promise<T> {
+  const { data, error, response } = await pending;
+  if (error !== undefined || !response.ok) {
+    const problem = (error as { error?: { code?: string; message?: string; data?: { errors?: Issue[] } } })
+      ?.error;
+    throw new ApiError(
+      response.status,
+      problem?.code ?? 'UNKNOWN',
+      problem?.message ?? `The service answered ${response.status}`,
+      problem?.data?.errors ?? [],
+    );
+  }
+  return data as T;
+}
+
+/**
+ * Content routes are per collection (`/collections/{slug}/...`): the typed client's generic
+ * operations, with the slug and the entry's own shape known only at run time.
+ */
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export function content<T>(
+  method: Method,
+  path: string,
+  init: { query?: object; body?: unknown } = {},
+): Promise<T> {
+  const loose = api as unknown as Record<
+    Method,
+    (p: string, o: { params?: { query?: object }; body?: unknown }) => Promise<Answer<T>>
+  >;
+  return unwrap(loose[method](`/admin/api${path}`, { params: { query: init.query }, body: init.body }));
+}
+
+/** Who is signed in, with what they may do. A 401 sends the browser to sign in. */
+export function useSession() {
+  return useQuery({
+    queryKey: ['session'],
+    queryFn: async () => {
+      const [me, permissions] = await Promise.all([
+        unwrap(api.GET('/admin/api/me')),
+        unwrap(api.GET('/admin/api/me/permissions')),
+      ]);
+      return { me, ...permissions };
+    },
+  });
+}
+
+export type Session = NonNullable<ReturnType<typeof useSession>['data']>;
+
+/** Whether the session may `action` the collection or single `slug` (the API still decides). */
+export function may(session: Session, action: string, slug: string, open?: boolean | 'function'): boolean {
+  return session.isSuperAdmin || open !== false || session.permissions.includes(`${action}-${slug}`);
+}
+
+export function useDefinitions() {
+  return useQuery({
+    queryKey: ['definitions'],
+    queryFn: async () => {
+      const [collections, singles] = await Promise.all([
+        unwrap(api.GET('/admin/api/collections', { params: { query: { limit: 500 } } })),
+        unwrap(api.GET('/admin/api/singles', { params: { query: { limit: 500 } } })),
+      ]);
+      return { collections: collections.items, singles: singles.items };
+    },
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,386 @@
+import { Title } from './Title';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Button } from 'react-aria-components';
+import { Link, useBlocker, useNavigate, useOutletContext, useParams } from 'react-router';
+import { ApiError, content, type Entry, may, type Session, useDefinitions } from '../api';
+import {
+  controlOf,
+  type FieldDef,
+  fieldOfIssue,
+  type FormValue,
+  type FormValues,
+  labelOf,
+  optionsOf,
+  toBody,
+  toForm,
+} from '../form/fields';
+import { ConfirmButton } from './Confirm';
+
+/** The editor of one entry (or of a new one), generated from its collection's fields. */
+export default function EntryEditor() {
+  const { slug = '', id } = useParams();
+  const session = useOutletContext<Session>();
+  const definitions = useDefinitions();
+  const def = definitions.data?.collections.find((c) => c.slug === slug);
+  const entry = useQuery({
+    queryKey: ['entry', slug, id],
+    enabled: id !== undefined && def !== undefined,
+    queryFn: () =>
+      content<Entry>('GET', `/collections/${slug}/entries/${id}`, {
+        query: def?.drafts ? { status: 'all' } : {},
+      }),
+  });
+  if (definitions.isPending || (id !== undefined && entry.isPending)) {
+    return <p className="loading">Loading…</p>;
+  }
+  if (!def || entry.error) {
+    return (
+      <>
+        <Title>Not found</Title>
+        <p role="alert">{entry.error?.message ?? `There is no collection “${slug}”.`}</p>
+      </>
+    );
+  }
+  return <EntryForm key={`${slug}/${id ?? 'new'}`} def={def} entry={entry.data} session={session} />;
+}
+
+type Definition = NonNullable<ReturnType<typeof useDefinitions>['data']>['collections'][number];
+
+function EntryForm({ def, entry, session }: { def: Definition; entry?: Entry; session: Session }) {
+  const fields = def.fields as FieldDef[];
+  const slug = def.slug;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const initial = () =>
+    Object.fromEntries(fields.map((f) => [f.name, toForm(f, entry?.[f.name])])) as FormValues;
+  const [values, setValues] = useState<FormValues>(initial);
+  const [dirty, setDirtyState] = useState(false);
+  // The blocker reads the ref: a save followed at once by a navigation must not be held up by a
+  // render that has not happened yet.
+  const dirtyRef = useRef(false);
+  const setDirty = (value: boolean) => {
+    dirtyRef.current = value;
+    setDirtyState(value);
+  };
+  const [issues, setIssues] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const blocker = useBlocker(() => dirtyRef.current);
+  useEffect(() => {
+    if (!dirty) {
+      return;
+    }
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const save = useMutation({
+    mutationFn: async (status?: 'draft' | 'published') => {
+      const { body, issues: local } = toBody(fields, values);
+      if (local.length) {
+        throw new ApiError(
+          400,
+          'VALIDATION_ERROR',
+          'Some fields need another value',
+          local.map((i) => ({ ...i, code: 'form' })),
+        );
+      }
+      if (status) {
+        body.status = status;
+      }
+      const answer = entry
+        ? await content<{ item: Entry }>('PATCH', `/collections/${slug}/entries/${entry.id}`, { body })
+        : await content<{ item: Entry }>('POST', `/collections/${slug}/entries`, { body });
+      return answer.item;
+    },
+    onSuccess: async (item, status) => {
+      setIssues({});
+      setFailure(null);
+      setDirty(false);
+      setNotice(status === 'published' ? 'Published' : entry ? 'Saved' : 'Created');
+      await queryClient.invalidateQueries({ queryKey: ['entries', slug] });
+      queryClient.setQueryData(['entry', slug, item.id], item);
+      if (!entry) {
+        // The new entry's own URL.
+        void navigate(`/collections/${slug}/${item.id}`, { replace: true });
+      }
+    },
+    onError: (e) => {
+      setNotice(null);
+      const err = e instanceof ApiError ? e : new ApiError(0, 'UNKNOWN', e.message);
+      const byField: Record<string, string> = {};
+      const other: string[] = [];
+      for (const issue of err.issues) {
+        const name = fieldOfIssue(issue.path);
+        if (fields.some((f) => f.name === name)) {
+          byField[name] = byField[name] ? `${byField[name]}; ${issue.message}` : issue.message;
+        } else {
+          other.push(issue.message);
+        }
+      }
+      setIssues(byField);
+      setFailure([err.message, ...other].join(' '));
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => content('DELETE', `/collections/${slug}/entries/${entry!.id}`),
+    onSuccess: async () => {
+      setDirty(false);
+      await queryClient.invalidateQueries({ queryKey: ['entries', slug] });
+      void navigate(`/collections/${slug}`);
+    },
+    onError: (e) => setFailure(e.message),
+  });
+
+  const change = (name: string, value: FormValue) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setDirty(true);
+    setNotice(null);
+  };
+  const canWrite = may(
+    session,
+    entry ? 'update' : 'create',
+    slug,
+    entry ? def.access.update : def.access.create,
+  );
+  const canPublish = session.isSuperAdmin || session.permissions.includes(`publish-${slug}`);
+  const published = entry?.status === 'published';
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(def.drafts ? 'draft' : undefined);
+  };
+  const title = entry
+    ? String(entry[fields[0]?.name] ?? '') || def.labels.singular
+    : `New ${def.labels.singular}`;
+  return (
+    <>
+      <p className="crumbs">
+        <Link to={`/collections/${slug}`}>{def.labels.plural}</Link>
+      </p>
+      <Title>{title}</Title>
+      {entry && def.drafts && (
+        <p>
+          Status: <span className={`badge ${entry.status}`}>{entry.status}</span>
+        </p>
+      )}
+      <form onSubmit={submit} noValidate className="editor">
+        {fields.map((field) => (
+          <FieldControl
+            key={field.name}
+            field={field}
+            value={values[field.name]}
+            error={issues[field.name]}
+            onChange={(v) => change(field.name, v)}
+          />
+        ))}
+        <div role="status" className="notice">
+          {notice}
+        </div>
+        {failure && (
+          <p role="alert" className="error">
+            {failure}
+          </p>
+        )}
+        <div className="actions">
+          <Button type="submit" className="button primary" isDisabled={!canWrite || save.isPending}>
+            {def.drafts ? 'Save draft' : 'Save'}
+          </Button>
+          {def.drafts && canPublish && (
+            <Button className="button" isDisabled={save.isPending} onPress={() => save.mutate('published')}>
+              Publish
+            </Button>
+          )}
+          {def.drafts && canPublish && published && (
+            <Button className="button" isDisabled={save.isPending} onPress={() => save.mutate('draft')}>
+              Unpublish
+            </Button>
+          )}
+          {entry && may(session, 'delete', slug, def.access.delete) && (
+            <ConfirmButton
+              label="Delete"
+              title={`Delete this ${def.labels.singular.toLowerCase()}`}
+              onConfirm={() => remove.mutate()}
+            >
+              Delete “{title}”? This cannot be undone.
+            </ConfirmButton>
+          )}
+        </div>
+      </form>
+      {blocker.state === 'blocked' && (
+        <div role="alertdialog" aria-modal="true" aria-labelledby="leave-title" className="modal">
+          <div className="dialog">
+            <h2 id="leave-title">Leave without saving?</h2>
+            <p>Your changes to this entry are not saved.</p>
+            <div className="actions">
+              <button type="button" className="button" autoFocus onClick={() => blocker.reset()}>
+                Stay
+              </button>
+              <button type="button" className="button danger" onClick={() => blocker.proceed()}>
+                Leave
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** One field's control, labelled by the field's label, its API error tied to it. */
+function FieldControl(props: {
+  field: FieldDef;
+  value: FormValue;
+  error?: string;
+  onChange: (v: FormValue) => void;
+}) {
+  const { field, value, error, onChange } = props;
+  const id = useId();
+  const errorId = `${id}-error`;
+  const control = controlOf(field);
+  const label = `${labelOf(field)}${field.required ? ' *' : ''}`;
+  const aria = { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined };
+  const text = typeof value === 'string' ? value : '';
+  let input;
+  switch (control) {
+    case 'checkbox':
+      return (
+        <div className="field checkbox">
+          <input
+            id={id}
+            type="checkbox"
+            checked={value === true}
+            onChange={(e) => onChange(e.target.checked)}
+            {...aria}
+          />
+          <label htmlFor={id}>{label}</label>
+          {error && (
+            <p id={errorId} className="field-error">
+              {error}
+            </p>
+          )}
+        </div>
+      );
+    case 'textarea':
+    case 'json':
+      input = (
+        <textarea
+          id={id}
+          value={text}
+          rows={control === 'json' ? 8 : 4}
+          className={control === 'json' ? 'code' : undefined}
+          spellCheck={control !== 'json'}
+          onChange={(e) => onChange(e.target.value)}
+          {...aria}
+        />
+      );
+      break;
+    case 'select':
+      input = (
+        <select id={id} value={text} onChange={(e) => onChange(e.target.value)} {...aria}>
+          <option value="">(none)</option>
+          {optionsOf(field).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    case 'multiselect':
+      input = (
+        <select
+          id={id}
+          multiple
+          value={Array.isArray(value) ? value : []}
+          onChange={(e) => onChange([...e.target.selectedOptions].map((o) => o.value))}
+          {...aria}
+        >
+          {optionsOf(field).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    case 'relationship':
+    case 'relationships':
+    case 'upload':
+      input = <RelationPicker id={id} field={field} value={value} onChange={onChange} aria={aria} />;
+      break;
+    default:
+      input = (
+        <input
+          id={id}
+          type={
+            control === 'datetime'
+              ? 'datetime-local'
+              : control === 'number'
+                ? 'number'
+                : control === 'email'
+                  ? 'email'
+                  : 'text'
+          }
+          step={control === 'datetime' ? 1 : control === 'number' ? 'any' : undefined}
+          value={text}
+          onChange={(e) => onChange(e.target.value)}
+          {...aria}
+        />
+      );
+  }
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {input}
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Related entries (or media, for an upload field) to pick from: the first 100, newest first. */
+function RelationPicker(props: {
+  id: string;
+  field: FieldDef;
+  value: FormValue;
+  onChange: (v: FormValue) => void;
+  aria: Record<string, unknown>;
+}) {
+  const { id, field, value, onChange, aria } = props;
+  const target = field.type === 'upload' ? 'media' : (field.relationTo ?? '');
+  const definitions = useDefinitions();
+  const related = definitions.data?.collections.find((c) => c.slug === target);
+  const titleField = (related?.fields as FieldDef[] | undefined)?.find((f) => controlOf(f) === 'text');
+  const options = useQuery({
+    queryKey: ['entries', target, 'picker'],
+    enabled: target !== '',
+    queryFn: () =>
+      content<{ items: Entry[] }>('GET', `/collections/${target}/entries`, {
+        query: { limit: 100, sort: '-updatedAt' },
+      }),
+  });
+  const labelOfEntry = (e: Entry) =>
+    String((titleField && e[titleField.name]) || e.filename || e.alt || e.id);
+  const many = Array.isArray(value);
+  return (
+    <select
+      id={id}
+      multiple={many}
+      value={many ? value : typeof value === 'string' ? value : ''}
+      onChange={(e) => onChange(many ? [...e.target.selectedOptions].map((o) => o.value) : e.target.value)}
+      {...aria}
+    >
+      {!many && <option value="">(none)</option>}
+      {options.data?.items.map((e) => (
+        <option key={e.id} value={e.id}>
+          {labelOfEntry(e)}
+        </option>
+      ))}
+    </select>
+  );
+}
