@@ -3,10 +3,12 @@ import { createBrowserRouter, Link, NavLink, Outlet } from 'react-router';
 import { ApiError, may, type Session, useDefinitions, useSession } from './api';
 import { EntryList } from './screens/EntryList';
 import { Home } from './screens/Home';
+import { MediaLibrary } from './screens/MediaLibrary';
 import { Title } from './screens/Title';
 
 // The editor (and later its rich text) is a chunk of its own, loaded when an entry is opened.
 const EntryEditor = lazy(() => import('./screens/EntryEditor'));
+const SingleEditor = lazy(() => import('./screens/EntryEditor').then((m) => ({ default: m.SingleEditor })));
 
 /** The screens, each at a real URL under `/admin` (the service answers each with the app). */
 export const router = createBrowserRouter(
@@ -18,6 +20,8 @@ export const router = createBrowserRouter(
         { path: 'collections/:slug', element: <EntryList /> },
         { path: 'collections/:slug/new', element: <EntryEditor /> },
         { path: 'collections/:slug/:id', element: <EntryEditor /> },
+        { path: 'singles/:slug', element: <SingleEditor /> },
+        { path: 'media', element: <MediaLibrary /> },
         { path: '*', element: <NotFound /> },
       ],
     },
@@ -80,6 +84,9 @@ function Navigation({ session }: { session: Session }) {
   const collections = (definitions.data?.collections ?? []).filter(
     (c) => c.slug !== 'media' && may(session, 'read', c.slug, c.access.read),
   );
+  const singles = (definitions.data?.singles ?? []).filter((s) =>
+    may(session, 'read', s.slug, s.access.read),
+  );
   return (
     <nav aria-label="Content" className="nav">
       <ul>
@@ -93,8 +100,13 @@ function Navigation({ session }: { session: Session }) {
             <NavLink to={`/collections/${c.slug}`}>{c.labels.plural}</NavLink>
           </li>
         ))}
+        {singles.map((s) => (
+          <li key={s.slug}>
+            <NavLink to={`/singles/${s.slug}`}>{s.label}</NavLink>
+          </li>
+        ))}
         <li>
-          <NavLink to="/collections/media">Media</NavLink>
+          <NavLink to="/media">Media</NavLink>
         </li>
       </ul>
     </nav>

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { bearerFor, createUser, userWithPermissions } from '../utils/auth';
 import { audit, describeInChromium, launchChromium, openPage, screenshot } from '../utils/chromium';
 import { createTestApp, TestApp } from '../utils/test-app';
@@ -42,6 +43,16 @@ describeBrowser('admin app in a browser', () => {
               { name: 'category', type: 'select', label: 'Category', options: ['news', 'guides'] },
               { name: 'author', type: 'relationship', label: 'Author', relationTo: 'authors' },
               { name: 'meta', type: 'json', label: 'Meta' },
+            ],
+          },
+        ],
+        singles: [
+          {
+            slug: 'homepage',
+            label: 'Home page',
+            fields: [
+              { name: 'headline', type: 'text', label: 'Headline' },
+              { name: 'featured', type: 'relationship', label: 'Featured post', relationTo: 'posts' },
             ],
           },
         ],
@@ -196,6 +207,124 @@ describeBrowser('admin app in a browser', () => {
     // The new screen's heading has the focus, as after a page load.
     await expect(page.evaluate<string | undefined>('document.activeElement?.tagName')).resolves.toBe('H1');
     await audit(page, 'admin-editor-reader');
+    expect(problems).toEqual([]);
+  });
+
+  it("edits a single's content from the navigation", async () => {
+    const { page, problems } = await openPage(chrome);
+    await signIn(page, '/admin/content', ids.adminEmail, ids.adminPassword);
+    await page.getByRole('navigation', { name: 'Content' }).getByRole('link', { name: 'Home page' }).click();
+    await page.waitForURL(`${base}/admin/singles/homepage`);
+    await page.getByRole('heading', { name: 'Home page' }).waitFor();
+    await page.getByLabel('Headline').fill('Welcome');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').getByText('Saved').waitFor();
+    const stored = await t.http.get('/admin/api/singles/homepage').set(admin).expect(200);
+    expect(stored.body.headline).toBe('Welcome');
+    await page.reload();
+    await expect(page.getByLabel('Headline').inputValue()).resolves.toBe('Welcome');
+    await audit(page, 'admin-single');
+    expect(problems).toEqual([]);
+  });
+
+  it('uploads several files to the media library, edits one and deletes it', async () => {
+    const png = (color: string) =>
+      sharp({ create: { width: 64, height: 48, channels: 3, background: color } })
+        .png()
+        .toBuffer();
+    const { page, problems } = await openPage(chrome);
+    await signIn(page, '/admin/content', ids.adminEmail, ids.adminPassword);
+    await page.getByRole('navigation', { name: 'Content' }).getByRole('link', { name: 'Media' }).click();
+    await page.waitForURL(`${base}/admin/media`);
+    await page.getByText('No files yet.').waitFor();
+    await audit(page, 'admin-media-empty');
+    await page.getByLabel('Choose files to upload').setInputFiles([
+      { name: 'red.png', mimeType: 'image/png', buffer: await png('#cc0000') },
+      { name: 'blue.png', mimeType: 'image/png', buffer: await png('#0000cc') },
+    ]);
+    const uploads = page.getByRole('list', { name: 'Uploads' });
+    // Each file has its line, with a progress bar while it is sent, then "uploaded".
+    await uploads.getByText('red.png').waitFor();
+    await uploads.getByText('uploaded').nth(1).waitFor();
+    await expect(uploads.getByText('uploaded').count()).resolves.toBe(2);
+    await page
+      .getByRole('list', { name: 'Files' })
+      .getByRole('link', { name: /red\.png/ })
+      .waitFor();
+    await page
+      .getByRole('list', { name: 'Files' })
+      .getByRole('link', { name: /blue\.png/ })
+      .waitFor();
+    const count = await t.http.get('/admin/api/collections/media/entries/count').set(admin).expect(200);
+    expect(count.body.total).toBe(2);
+    await audit(page, 'admin-media');
+    await fitsNarrow(page, 'admin-media');
+
+    await page.getByRole('link', { name: /red\.png/ }).click();
+    await page.getByRole('heading', { name: 'red.png' }).waitFor();
+    await page.getByRole('region', { name: 'File' }).getByText('64 × 48').waitFor();
+    await page.getByLabel('Alt').fill('A red square');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').getByText('Saved').waitFor();
+    const id = page.url().split('/').pop()!;
+    const stored = await t.http.get(`/admin/api/collections/media/entries/${id}`).set(admin).expect(200);
+    expect(stored.body).toMatchObject({ alt: 'A red square', filename: 'red.png', width: 64, height: 48 });
+    await audit(page, 'admin-media-entry');
+
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(`${base}/admin/media`);
+    await t.http.get(`/admin/api/collections/media/entries/${id}`).set(admin).expect(404);
+    expect(problems).toEqual([]);
+  });
+
+  it('filters a list with the filter builder, all or any of the conditions, kept in the URL', async () => {
+    for (const [title, views, featured] of [
+      ['Few views', 5, true],
+      ['Many views', 500, false],
+      ['Most views', 900, true],
+    ] as const) {
+      await t.http
+        .post('/admin/api/collections/posts/entries')
+        .set(admin)
+        .send({ title, views, featured, status: 'published' })
+        .expect(201);
+    }
+    const { page, problems } = await openPage(chrome);
+    await signIn(page, '/admin/collections/posts', ids.adminEmail, ids.adminPassword);
+    await page.getByRole('row', { name: /Few views/ }).waitFor();
+    await page.getByText('Filter the list').click();
+    await page.getByRole('button', { name: 'Add condition' }).click();
+    await page.getByLabel('Field of condition 1').selectOption({ label: 'Views' });
+    await page.getByLabel('Operator of condition 1').selectOption('greater_than');
+    await page.getByLabel('Value of condition 1').fill('100');
+    await page.getByRole('button', { name: 'Add condition' }).click();
+    await page.getByLabel('Field of condition 2').selectOption({ label: 'Featured' });
+    await page.getByLabel('Value of condition 2').selectOption('true');
+    await page.getByLabel('Match').selectOption('and');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL(/filter=/);
+    const titles = () =>
+      page
+        .getByRole('table')
+        .getByRole('row')
+        .evaluateAll((rows) =>
+          rows.slice(1).map((r) => (r as { innerText: string }).innerText.split('\t')[1]),
+        );
+    await page.getByText('Page 1 of 1 (1 entry)').waitFor();
+    expect(await titles()).toEqual(['Most views']);
+    await audit(page, 'admin-list-filtered');
+
+    await page.getByLabel('Match').selectOption('or');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByText('Page 1 of 1 (3 entries)').waitFor();
+    // The filter is in the URL: a reload (or a shared link) shows the same list.
+    await page.goto(page.url().replace('%22or%22', '%22and%22'));
+    await page.getByText('Page 1 of 1 (1 entry)').waitFor();
+    await expect(page.getByLabel('Match').inputValue()).resolves.toBe('and');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByText(/\(\d+ entries\)/).waitFor();
+    expect(page.url()).not.toContain('filter=');
     expect(problems).toEqual([]);
   });
 });

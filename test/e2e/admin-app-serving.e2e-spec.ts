@@ -25,6 +25,8 @@ describe('admin app serving', () => {
     '/admin/collections',
     '/admin/collections/posts',
     '/admin/collections/posts/new?x=1',
+    '/admin/singles/homepage',
+    '/admin/media',
   ])('%s answers the app', async (path) => {
     const res = await t.http.get(path).expect(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');

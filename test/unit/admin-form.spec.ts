@@ -42,7 +42,7 @@ describe('admin app form fields', () => {
       'relationships',
       'upload',
       'json',
-      'json',
+      'richtext',
       'json',
     ]);
   });
@@ -59,6 +59,10 @@ describe('admin app form fields', () => {
     expect(toForm(f('relationship'), { id: 'r1', name: 'Grace' })).toBe('r1');
     expect(toForm(f('relationship', { hasMany: true }), ['r1', { id: 'r2' }])).toEqual(['r1', 'r2']);
     expect(toForm(f('json'), { a: [1] })).toBe('{\n  "a": [\n    1\n  ]\n}');
+    const doc = { root: { type: 'root', children: [] } };
+    expect(toForm(f('richText'), doc)).toBe(JSON.stringify(doc));
+    expect(toBody([f('richText')], { richText: JSON.stringify(doc) }).body).toEqual({ richText: doc });
+    expect(toBody([f('richText')], { richText: '' }).body).toEqual({ richText: null });
     const iso = '2026-03-04T05:06:07.000Z';
     expect(toForm(f('date'), iso)).toBe(toLocalInput(iso));
     expect(new Date(toLocalInput(iso)).toISOString()).toBe(iso);

@@ -83,6 +83,7 @@ function buildAdminApp(): void {
       '--logLevel',
       'error',
     ],
-    { cwd: root, stdio: 'inherit' },
+    // Jest sets NODE_ENV=test, which would bundle React's development build: build what users get.
+    { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
 }

@@ -28,9 +28,10 @@ export type Control =
   | 'relationship'
   | 'relationships'
   | 'upload'
+  | 'richtext'
   | 'json';
 
-/** The control of a field. Rich text and field groups are edited as their JSON documents here. */
+/** The control of a field. Field groups are edited as their JSON documents here. */
 export function controlOf(field: FieldDef): Control {
   switch (field.type) {
     case 'text':
@@ -47,6 +48,8 @@ export function controlOf(field: FieldDef): Control {
       return field.hasMany ? 'relationships' : 'relationship';
     case 'upload':
       return 'upload';
+    case 'richText':
+      return 'richtext';
     default:
       return 'json';
   }
@@ -104,6 +107,9 @@ export function toForm(field: FieldDef, value: unknown): FormValue {
       return typeof value === 'number' ? String(value) : '';
     case 'json':
       return value === null || value === undefined ? '' : JSON.stringify(value, null, 2);
+    case 'richtext':
+      // The Lexical document as JSON text: the editor loads it and writes it back the same way.
+      return value === null || value === undefined ? '' : JSON.stringify(value);
     default:
       return typeof value === 'string' ? value : '';
   }
@@ -159,6 +165,7 @@ export function toBody(
         break;
       }
       case 'json':
+      case 'richtext':
         try {
           body[field.name] = JSON.parse(text);
         } catch {

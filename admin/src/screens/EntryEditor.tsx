@@ -1,6 +1,6 @@
 import { Title } from './Title';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Link, useBlocker, useNavigate, useOutletContext, useParams } from 'react-router';
 import { ApiError, content, type Entry, may, type Session, useDefinitions } from '../api';
@@ -16,6 +16,10 @@ import {
   toForm,
 } from '../form/fields';
 import { ConfirmButton } from './Confirm';
+import { type MediaItem, thumbnailOf } from './MediaLibrary';
+
+// Lexical and its plugins: a chunk of their own, loaded with the first rich-text field.
+const RichText = lazy(() => import('../form/RichText'));
 
 /** The editor of one entry (or of a new one), generated from its collection's fields. */
 export default function EntryEditor() {
@@ -42,14 +46,72 @@ export default function EntryEditor() {
       </>
     );
   }
-  return <EntryForm key={`${slug}/${id ?? 'new'}`} def={def} entry={entry.data} session={session} />;
+  const media = slug === 'media';
+  const target: FormTarget = {
+    kind: 'collection',
+    slug,
+    singular: def.labels.singular,
+    plural: def.labels.plural,
+    // A media entry's file and its facts are the upload's; only its texts are edited here.
+    fields: (def.fields as FieldDef[]).filter((f) => !media || MEDIA_EDITABLE.includes(f.name)),
+    drafts: def.drafts,
+    access: def.access,
+  };
+  return <EntryForm key={`${slug}/${id ?? 'new'}`} target={target} entry={entry.data} session={session} />;
 }
 
-type Definition = NonNullable<ReturnType<typeof useDefinitions>['data']>['collections'][number];
+const MEDIA_EDITABLE = ['alt', 'caption'];
 
-function EntryForm({ def, entry, session }: { def: Definition; entry?: Entry; session: Session }) {
-  const fields = def.fields as FieldDef[];
-  const slug = def.slug;
+/** The editor of a single's content: the same form, saved in place. */
+export function SingleEditor() {
+  const { slug = '' } = useParams();
+  const session = useOutletContext<Session>();
+  const definitions = useDefinitions();
+  const def = definitions.data?.singles.find((c) => c.slug === slug);
+  const current = useQuery({
+    queryKey: ['single', slug],
+    enabled: def !== undefined,
+    queryFn: () => content<Entry>('GET', `/singles/${slug}`, { query: def?.drafts ? { status: 'all' } : {} }),
+  });
+  if (definitions.isPending || (def && current.isPending)) {
+    return <p className="loading">Loading…</p>;
+  }
+  if (!def || current.error) {
+    return (
+      <>
+        <Title>Not found</Title>
+        <p role="alert">{current.error?.message ?? `There is no single “${slug}”.`}</p>
+      </>
+    );
+  }
+  const target: FormTarget = {
+    kind: 'single',
+    slug,
+    singular: def.label,
+    plural: def.label,
+    fields: def.fields as FieldDef[],
+    drafts: def.drafts,
+    access: def.access,
+  };
+  return <EntryForm key={slug} target={target} entry={current.data} session={session} />;
+}
+
+/** What the form edits: a collection's entry, or a single's content. */
+interface FormTarget {
+  kind: 'collection' | 'single';
+  slug: string;
+  singular: string;
+  plural: string;
+  fields: FieldDef[];
+  drafts: boolean;
+  access: { create?: boolean | 'function'; update: boolean | 'function'; delete?: boolean | 'function' };
+}
+
+function EntryForm({ target, entry, session }: { target: FormTarget; entry?: Entry; session: Session }) {
+  const def = target;
+  const fields = target.fields;
+  const slug = target.slug;
+  const single = target.kind === 'single';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const initial = () =>
@@ -90,9 +152,11 @@ function EntryForm({ def, entry, session }: { def: Definition; entry?: Entry; se
       if (status) {
         body.status = status;
       }
-      const answer = entry
-        ? await content<{ item: Entry }>('PATCH', `/collections/${slug}/entries/${entry.id}`, { body })
-        : await content<{ item: Entry }>('POST', `/collections/${slug}/entries`, { body });
+      const answer = single
+        ? await content<{ item: Entry }>('PATCH', `/singles/${slug}`, { body })
+        : entry
+          ? await content<{ item: Entry }>('PATCH', `/collections/${slug}/entries/${entry.id}`, { body })
+          : await content<{ item: Entry }>('POST', `/collections/${slug}/entries`, { body });
       return answer.item;
     },
     onSuccess: async (item, status) => {
@@ -100,6 +164,10 @@ function EntryForm({ def, entry, session }: { def: Definition; entry?: Entry; se
       setFailure(null);
       setDirty(false);
       setNotice(status === 'published' ? 'Published' : entry ? 'Saved' : 'Created');
+      if (single) {
+        queryClient.setQueryData(['single', slug], item);
+        return;
+      }
       await queryClient.invalidateQueries({ queryKey: ['entries', slug] });
       queryClient.setQueryData(['entry', slug, item.id], item);
       if (!entry) {
@@ -129,7 +197,7 @@ function EntryForm({ def, entry, session }: { def: Definition; entry?: Entry; se
     onSuccess: async () => {
       setDirty(false);
       await queryClient.invalidateQueries({ queryKey: ['entries', slug] });
-      void navigate(`/collections/${slug}`);
+      void navigate(slug === 'media' ? '/media' : `/collections/${slug}`);
     },
     onError: (e) => setFailure(e.message),
   });
@@ -139,11 +207,12 @@ function EntryForm({ def, entry, session }: { def: Definition; entry?: Entry; se
     setDirty(true);
     setNotice(null);
   };
+  const updating = single || entry !== undefined;
   const canWrite = may(
     session,
-    entry ? 'update' : 'create',
+    updating ? 'update' : 'create',
     slug,
-    entry ? def.access.update : def.access.create,
+    updating ? def.access.update : (def.access.create ?? false),
   );
   const canPublish = session.isSuperAdmin || session.permissions.includes(`publish-${slug}`);
   const published = entry?.status === 'published';
@@ -151,20 +220,25 @@ function EntryForm({ def, entry, session }: { def: Definition; entry?: Entry; se
     e.preventDefault();
     save.mutate(def.drafts ? 'draft' : undefined);
   };
-  const title = entry
-    ? String(entry[fields[0]?.name] ?? '') || def.labels.singular
-    : `New ${def.labels.singular}`;
+  const title = single
+    ? def.singular
+    : entry
+      ? String(entry[slug === 'media' ? 'filename' : fields[0]?.name] ?? '') || def.singular
+      : `New ${def.singular}`;
   return (
     <>
-      <p className="crumbs">
-        <Link to={`/collections/${slug}`}>{def.labels.plural}</Link>
-      </p>
+      {!single && (
+        <p className="crumbs">
+          <Link to={slug === 'media' ? '/media' : `/collections/${slug}`}>{def.plural}</Link>
+        </p>
+      )}
       <Title>{title}</Title>
-      {entry && def.drafts && (
+      {entry?.status && def.drafts && (
         <p>
           Status: <span className={`badge ${entry.status}`}>{entry.status}</span>
         </p>
       )}
+      {slug === 'media' && entry && <MediaFacts item={entry as MediaItem} />}
       <form onSubmit={submit} noValidate className="editor">
         {fields.map((field) => (
           <FieldControl
@@ -197,10 +271,10 @@ function EntryForm({ def, entry, session }: { def: Definition; entry?: Entry; se
               Unpublish
             </Button>
           )}
-          {entry && may(session, 'delete', slug, def.access.delete) && (
+          {entry && !single && may(session, 'delete', slug, def.access.delete ?? false) && (
             <ConfirmButton
               label="Delete"
-              title={`Delete this ${def.labels.singular.toLowerCase()}`}
+              title={`Delete this ${def.singular.toLowerCase()}`}
               onConfirm={() => remove.mutate()}
             >
               Delete “{title}”? This cannot be undone.
@@ -305,6 +379,28 @@ function FieldControl(props: {
         </select>
       );
       break;
+    case 'richtext':
+      return (
+        <div className="field">
+          <span id={`${id}-label`} className="label">
+            {label}
+          </span>
+          <Suspense fallback={<p className="loading">Loading the editor…</p>}>
+            <RichText
+              labelId={`${id}-label`}
+              value={text}
+              onChange={onChange}
+              invalid={Boolean(error)}
+              describedBy={error ? errorId : undefined}
+            />
+          </Suspense>
+          {error && (
+            <p id={errorId} className="field-error">
+              {error}
+            </p>
+          )}
+        </div>
+      );
     case 'relationship':
     case 'relationships':
     case 'upload':
@@ -382,5 +478,47 @@ function RelationPicker(props: {
         </option>
       ))}
     </select>
+  );
+}
+
+/** A media file's preview and facts: its type, size, dimensions and image sizes. */
+function MediaFacts({ item }: { item: MediaItem }) {
+  const thumb = thumbnailOf(item);
+  return (
+    <section aria-label="File" className="media-facts">
+      {thumb && <img src={thumb} alt={item.alt ?? ''} width={320} height={240} />}
+      <dl>
+        <dt>Type</dt>
+        <dd>{item.mimeType}</dd>
+        <dt>Size</dt>
+        <dd>{((item.filesize ?? 0) / 1024).toFixed(1)} KB</dd>
+        {item.width && item.height ? (
+          <>
+            <dt>Dimensions</dt>
+            <dd>
+              {item.width} × {item.height}
+            </dd>
+          </>
+        ) : null}
+        {item.url && (
+          <>
+            <dt>File</dt>
+            <dd>
+              <a href={item.url}>{item.filename}</a>
+            </dd>
+          </>
+        )}
+        {Object.entries(item.sizes ?? {}).map(([name, size]) => (
+          <div key={name}>
+            <dt>Size “{name}”</dt>
+            <dd>
+              <a href={size.url}>
+                {size.width} × {size.height}
+              </a>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }

@@ -6,6 +6,8 @@ import { Button } from 'react-aria-components';
 import { content, type Entry, type ListMeta, may, type Session, useDefinitions } from '../api';
 import { controlOf, type FieldDef, labelOf } from '../form/fields';
 import { ConfirmButton } from './Confirm';
+import { FilterBuilder } from './FilterBuilder';
+import { type Condition, filterFields, toWhere } from '../form/filters';
 
 const LISTABLE = new Set(['text', 'textarea', 'email', 'number', 'checkbox', 'datetime', 'select']);
 const SEARCHABLE = new Set(['text', 'textarea', 'email']);
@@ -86,12 +88,17 @@ function EntryTable({
   const search = params.get('q') ?? '';
   const drafts = def.drafts && may(session, 'update', slug, def.access.update);
   const searchable = fields.filter((f) => SEARCHABLE.has(controlOf(f)));
-  const where =
+  const searchWhere =
     search && searchable.length
       ? { or: searchable.map((f) => ({ [f.name]: { contains: search } })) }
       : undefined;
+  const filterable = filterFields(fields, def.drafts);
+  const filter = readFilter(params.get('filter'));
+  const filterWhere = toWhere(filterable, filter.conditions, filter.mode);
+  const where =
+    searchWhere && filterWhere ? { and: [searchWhere, filterWhere] } : (searchWhere ?? filterWhere);
   const list = useQuery({
-    queryKey: ['entries', slug, { page, sort, search, drafts }],
+    queryKey: ['entries', slug, { page, sort, where, drafts }],
     queryFn: () =>
       content<{ items: Entry[]; meta: ListMeta }>('GET', `/collections/${slug}/entries`, {
         query: { page, limit: 20, sort, where, ...(drafts ? { status: 'all' } : {}) },
@@ -165,6 +172,17 @@ function EntryTable({
           Search
         </button>
       </form>
+      <details className="columns" open={filter.conditions.length > 0}>
+        <summary>Filter the list{filter.conditions.length ? ` (${filter.conditions.length})` : ''}</summary>
+        <FilterBuilder
+          key={params.get('filter') ?? ''}
+          fields={filterable}
+          initial={filter}
+          onApply={(mode, conditions) =>
+            set({ filter: conditions.length ? JSON.stringify({ mode, conditions }) : null, page: null })
+          }
+        />
+      </details>
       <details className="columns">
         <summary>Columns</summary>
         <fieldset>
@@ -303,4 +321,24 @@ function EntryTable({
       )}
     </>
   );
+}
+
+/** The applied filter from the URL (`filter`: `{ mode, conditions }` as JSON); none when unreadable. */
+function readFilter(text: string | null): { mode: 'and' | 'or'; conditions: Condition[] } {
+  try {
+    const parsed = JSON.parse(text ?? '') as { mode?: unknown; conditions?: unknown };
+    const conditions = Array.isArray(parsed.conditions)
+      ? parsed.conditions.filter(
+          (c): c is Condition =>
+            typeof c === 'object' &&
+            c !== null &&
+            typeof (c as Condition).field === 'string' &&
+            typeof (c as Condition).op === 'string' &&
+            typeof (c as Condition).value === 'string',
+        )
+      : [];
+    return { mode: parsed.mode === 'or' ? 'or' : 'and', conditions };
+  } catch {
+    return { mode: 'and', conditions: [] };
+  }
 }

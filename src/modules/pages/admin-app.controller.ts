@@ -27,7 +27,7 @@ const ASSET_NAME = /^[A-Za-z0-9_-]+\.(js|css|svg|png|woff2)$/;
 export class AdminAppController {
   private index: string | undefined;
 
-  @Get(['content', 'collections', 'collections/{*rest}'])
+  @Get(['content', 'media', 'collections', 'collections/{*rest}', 'singles/{*rest}'])
   screen(@Res() res: Response): void {
     const index = (this.index ??= this.read());
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
