@@ -42,6 +42,7 @@ describeBrowser('admin app in a browser', () => {
               { name: 'featured', type: 'checkbox', label: 'Featured' },
               { name: 'category', type: 'select', label: 'Category', options: ['news', 'guides'] },
               { name: 'author', type: 'relationship', label: 'Author', relationTo: 'authors' },
+              { name: 'cover', type: 'upload', label: 'Cover', relationTo: 'media' },
               { name: 'meta', type: 'json', label: 'Meta' },
             ],
           },
@@ -104,6 +105,12 @@ describeBrowser('admin app in a browser', () => {
     await nav.getByRole('link', { name: 'Authors' }).waitFor();
     await expect(nav.getByRole('link', { name: 'Media' }).count()).resolves.toBe(1);
     await audit(page, 'admin-dashboard');
+    // A report, not a timed assertion: from navigation start to the dashboard rendered with the
+    // user's navigation (data fetched, controls usable), on a reload with a warm HTTP cache.
+    await page.reload();
+    await nav.getByRole('link', { name: 'Authors' }).waitFor();
+    const interactive = await page.evaluate<number>('performance.now()');
+    console.info(`admin app: the dashboard was usable ${Math.round(interactive)} ms after navigation start`);
 
     await nav.getByRole('link', { name: 'Posts' }).click();
     await page.waitForURL(`${base}/admin/collections/posts`);
@@ -135,7 +142,24 @@ describeBrowser('admin app in a browser', () => {
     await title.fill('Hello from the app');
     await page.getByLabel('Featured').check();
     await page.getByLabel('Category').selectOption('guides');
-    await page.getByLabel('Author').selectOption({ label: 'Grace' });
+    // The relation picker searches the related collection; the choice is a labelled select.
+    await page.getByLabel('Search Author').fill('Gra');
+    await page
+      .getByLabel('Author', { exact: true })
+      .locator('option', { hasText: 'Grace' })
+      .waitFor({ state: 'attached' });
+    await page.getByLabel('Author', { exact: true }).selectOption({ label: 'Grace' });
+    // An upload field uploads a new file in place and picks it.
+    const cover = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#00aa00' } })
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel('Upload a new file')
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: cover });
+    await page
+      .getByLabel('Cover', { exact: true })
+      .locator('option:checked', { hasText: 'cover.png' })
+      .waitFor({ state: 'attached' });
     await page.getByLabel('Meta').fill('{"tags":["a","b"]}');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.waitForURL(/\/admin\/collections\/posts\/[0-9a-f-]{36}$/);
@@ -150,6 +174,7 @@ describeBrowser('admin app in a browser', () => {
       featured: true,
       category: 'guides',
       author: ids.author,
+      cover: expect.any(String),
       meta: { tags: ['a', 'b'] },
       status: 'draft',
     });
@@ -236,8 +261,10 @@ describeBrowser('admin app in a browser', () => {
     await signIn(page, '/admin/content', ids.adminEmail, ids.adminPassword);
     await page.getByRole('navigation', { name: 'Content' }).getByRole('link', { name: 'Media' }).click();
     await page.waitForURL(`${base}/admin/media`);
-    await page.getByText('No files yet.').waitFor();
-    await audit(page, 'admin-media-empty');
+    const before = (await t.http.get('/admin/api/collections/media/entries/count').set(admin).expect(200))
+      .body.total as number;
+    await page.getByRole('list', { name: 'Files' }).waitFor({ state: 'attached' });
+    await audit(page, 'admin-media-before');
     await page.getByLabel('Choose files to upload').setInputFiles([
       { name: 'red.png', mimeType: 'image/png', buffer: await png('#cc0000') },
       { name: 'blue.png', mimeType: 'image/png', buffer: await png('#0000cc') },
@@ -256,7 +283,7 @@ describeBrowser('admin app in a browser', () => {
       .getByRole('link', { name: /blue\.png/ })
       .waitFor();
     const count = await t.http.get('/admin/api/collections/media/entries/count').set(admin).expect(200);
-    expect(count.body.total).toBe(2);
+    expect(count.body.total).toBe(before + 2);
     await audit(page, 'admin-media');
     await fitsNarrow(page, 'admin-media');
 

@@ -16,7 +16,7 @@ import {
   toForm,
 } from '../form/fields';
 import { ConfirmButton } from './Confirm';
-import { type MediaItem, thumbnailOf } from './MediaLibrary';
+import { type MediaItem, send, thumbnailOf } from './MediaLibrary';
 
 // Lexical and its plugins: a chunk of their own, loaded with the first rich-text field.
 const RichText = lazy(() => import('../form/RichText'));
@@ -404,7 +404,9 @@ function FieldControl(props: {
     case 'relationship':
     case 'relationships':
     case 'upload':
-      input = <RelationPicker id={id} field={field} value={value} onChange={onChange} aria={aria} />;
+      input = (
+        <RelationPicker id={id} label={label} field={field} value={value} onChange={onChange} aria={aria} />
+      );
       break;
     default:
       input = (
@@ -442,42 +444,110 @@ function FieldControl(props: {
 /** Related entries (or media, for an upload field) to pick from: the first 100, newest first. */
 function RelationPicker(props: {
   id: string;
+  label: string;
   field: FieldDef;
   value: FormValue;
   onChange: (v: FormValue) => void;
   aria: Record<string, unknown>;
 }) {
-  const { id, field, value, onChange, aria } = props;
-  const target = field.type === 'upload' ? 'media' : (field.relationTo ?? '');
+  const { id, label, field, value, onChange, aria } = props;
+  const upload = field.type === 'upload';
+  const target = upload ? 'media' : (field.relationTo ?? '');
   const definitions = useDefinitions();
   const related = definitions.data?.collections.find((c) => c.slug === target);
-  const titleField = (related?.fields as FieldDef[] | undefined)?.find((f) => controlOf(f) === 'text');
-  const options = useQuery({
-    queryKey: ['entries', target, 'picker'],
+  const titleField = upload
+    ? 'filename'
+    : (related?.fields as FieldDef[] | undefined)?.find((f) => controlOf(f) === 'text')?.name;
+  const many = Array.isArray(value);
+  const chosen = many ? value : typeof value === 'string' && value ? [value] : [];
+  const [search, setSearch] = useState('');
+  const [sending, setSending] = useState<string | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const found = useQuery({
+    queryKey: ['entries', target, 'picker', search],
     enabled: target !== '',
     queryFn: () =>
       content<{ items: Entry[] }>('GET', `/collections/${target}/entries`, {
-        query: { limit: 100, sort: '-updatedAt' },
+        query: {
+          limit: 50,
+          sort: '-updatedAt',
+          where: search && titleField ? { [titleField]: { contains: search } } : undefined,
+        },
+      }),
+    placeholderData: (previous) => previous,
+  });
+  // The chosen entries stay among the options whatever the search shows.
+  const current = useQuery({
+    queryKey: ['entries', target, 'chosen', chosen],
+    enabled: target !== '' && chosen.length > 0,
+    queryFn: () =>
+      content<{ items: Entry[] }>('GET', `/collections/${target}/entries`, {
+        query: { limit: chosen.length, where: { id: { in: chosen } } },
       }),
   });
-  const labelOfEntry = (e: Entry) =>
-    String((titleField && e[titleField.name]) || e.filename || e.alt || e.id);
-  const many = Array.isArray(value);
+  const options = [...(current.data?.items ?? [])];
+  for (const e of found.data?.items ?? []) {
+    if (!options.some((o) => o.id === e.id)) {
+      options.push(e);
+    }
+  }
+  const labelOfEntry = (e: Entry) => String((titleField && e[titleField]) || e.alt || e.id);
   return (
-    <select
-      id={id}
-      multiple={many}
-      value={many ? value : typeof value === 'string' ? value : ''}
-      onChange={(e) => onChange(many ? [...e.target.selectedOptions].map((o) => o.value) : e.target.value)}
-      {...aria}
-    >
-      {!many && <option value="">(none)</option>}
-      {options.data?.items.map((e) => (
-        <option key={e.id} value={e.id}>
-          {labelOfEntry(e)}
-        </option>
-      ))}
-    </select>
+    <div className="picker">
+      <input
+        type="search"
+        aria-label={`Search ${label.replace(/ \*$/, '')}`}
+        placeholder="Search"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      <select
+        id={id}
+        multiple={many}
+        value={many ? value : typeof value === 'string' ? value : ''}
+        onChange={(e) => onChange(many ? [...e.target.selectedOptions].map((o) => o.value) : e.target.value)}
+        {...aria}
+      >
+        {!many && <option value="">(none)</option>}
+        {options.map((e) => (
+          <option key={e.id} value={e.id}>
+            {labelOfEntry(e)}
+          </option>
+        ))}
+      </select>
+      {upload && (
+        <label className="button">
+          {sending ? `Uploading ${sending}…` : 'Upload a new file'}
+          <input
+            type="file"
+            className="visually-hidden"
+            disabled={sending !== null}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (!file) {
+                return;
+              }
+              setSending(file.name);
+              setRefused(null);
+              send(file, () => undefined)
+                .then((item) => {
+                  onChange(many ? [...chosen, item.id] : item.id);
+                  void queryClient.invalidateQueries({ queryKey: ['entries', 'media'] });
+                })
+                .catch((err: Error) => setRefused(`${file.name}: ${err.message}`))
+                .finally(() => setSending(null));
+            }}
+          />
+        </label>
+      )}
+      {refused && (
+        <p role="alert" className="field-error">
+          {refused}
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -14,6 +14,10 @@ export function Home() {
     queryFn: () =>
       unwrap(api.GET('/admin/api/dashboard/recent-entries', { params: { query: { limit: 10 } } })),
   });
+  const activity = useQuery({
+    queryKey: ['dashboard', 'activity'],
+    queryFn: () => unwrap(api.GET('/admin/api/dashboard/activity', { params: { query: { limit: 10 } } })),
+  });
   return (
     <>
       <Title>Dashboard</Title>
@@ -43,6 +47,23 @@ export function Home() {
               <span className="muted">
                 in {e.collection}
                 {e.status && `, ${e.status}`}, {new Date(e.updatedAt).toLocaleString()}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="activity-heading">
+        <h2 id="activity-heading">Activity</h2>
+        {activity.error && <p role="alert">{activity.error.message}</p>}
+        {activity.data && activity.data.items.length === 0 && <p>No activity yet.</p>}
+        <ul className="recent">
+          {activity.data?.items.map((a) => (
+            <li key={a.id}>
+              {a.event}
+              {a.target && ` ${a.target}`}{' '}
+              <span className="muted">
+                {a.actor ? `by ${a.actor.name}, ` : ''}
+                {new Date(a.createdAt).toLocaleString()}
               </span>
             </li>
           ))}

@@ -47,9 +47,9 @@ function csrfToken(): Promise<string> {
  * Sends one file as the service's multipart upload, reporting progress (fetch cannot report an
  * upload's progress; XMLHttpRequest can).
  */
-async function send(file: File, onProgress: (fraction: number) => void): Promise<void> {
+export async function send(file: File, onProgress: (fraction: number) => void): Promise<MediaItem> {
   const token = await csrfToken();
-  await new Promise<void>((resolve, reject) => {
+  return new Promise<MediaItem>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/admin/api/collections/media/entries');
     xhr.withCredentials = true;
@@ -57,7 +57,7 @@ async function send(file: File, onProgress: (fraction: number) => void): Promise
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
-        resolve();
+        resolve((JSON.parse(xhr.responseText) as { item: MediaItem }).item);
         return;
       }
       try {
