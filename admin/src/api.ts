@@ -101,3 +101,13 @@ export function useDefinitions() {
     staleTime: 60_000,
   });
 }
+
+/** The field groups (the fields of component fields). */
+export function useFieldGroups() {
+  return useQuery({
+    queryKey: ['field-groups'],
+    queryFn: async () =>
+      (await unwrap(api.GET('/admin/api/field-groups', { params: { query: { limit: 500 } } }))).items,
+    staleTime: 60_000,
+  });
+}

@@ -354,4 +354,72 @@ describeBrowser('admin app in a browser', () => {
     expect(page.url()).not.toContain('filter=');
     expect(problems).toEqual([]);
   });
+
+  it('edits component fields: a group once, and a repeatable group added, reordered and removed', async () => {
+    await t.http
+      .post('/admin/api/field-groups')
+      .set(admin)
+      .send({ slug: 'seo', label: 'SEO', fields: [{ name: 'metaTitle', type: 'text', label: 'Meta title' }] })
+      .expect(201);
+    await t.http
+      .post('/admin/api/field-groups')
+      .set(admin)
+      .send({
+        slug: 'block',
+        label: 'Block',
+        fields: [
+          { name: 'heading', type: 'text', label: 'Heading' },
+          { name: 'size', type: 'number', label: 'Size' },
+        ],
+      })
+      .expect(201);
+    await t.http
+      .post('/admin/api/collections')
+      .set(admin)
+      .send({
+        slug: 'landings',
+        labels: { singular: 'Landing', plural: 'Landings' },
+        fields: [
+          { name: 'name', type: 'text', label: 'Name' },
+          { name: 'seo', type: 'component', fieldGroup: 'seo', label: 'SEO' },
+          { name: 'blocks', type: 'component', fieldGroup: 'block', repeatable: true, label: 'Blocks' },
+        ],
+      })
+      .expect(201);
+    const { page, problems } = await openPage(chrome);
+    await signIn(page, '/admin/collections/landings/new', ids.adminEmail, ids.adminPassword);
+    await page.getByLabel('Name').fill('Spring');
+    const seo = page.getByRole('group', { name: 'SEO' });
+    await seo.getByLabel('Meta title').fill('Spring sale');
+    const blocks = page.getByRole('group', { name: 'Blocks', exact: true });
+    await blocks.getByRole('button', { name: 'Add Blocks' }).click();
+    await blocks.getByRole('button', { name: 'Add Blocks' }).click();
+    await blocks.getByRole('button', { name: 'Add Blocks' }).click();
+    const item = (n: number) => page.getByRole('group', { name: `Blocks ${n}` });
+    await item(1).getByLabel('Heading').fill('First');
+    await item(2).getByLabel('Heading').fill('Second');
+    await item(2).getByLabel('Size').fill('2');
+    await item(3).getByLabel('Heading').fill('Third');
+    await item(2).getByRole('button', { name: 'Move Blocks 2 up' }).click();
+    await item(3).getByRole('button', { name: 'Remove Blocks 3' }).click();
+    await audit(page, 'admin-components');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL(/\/admin\/collections\/landings\/[0-9a-f-]{36}$/);
+    const id = page.url().split('/').pop()!;
+    const stored = await t.http.get(`/admin/api/collections/landings/entries/${id}`).set(admin).expect(200);
+    expect(stored.body).toMatchObject({
+      name: 'Spring',
+      seo: { metaTitle: 'Spring sale' },
+      blocks: [
+        { heading: 'Second', size: 2 },
+        { heading: 'First', size: null },
+      ],
+    });
+    // Loaded back into the same controls.
+    await page.reload();
+    await expect(
+      page.getByRole('group', { name: 'Blocks 1' }).getByLabel('Heading').inputValue(),
+    ).resolves.toBe('Second');
+    expect(problems).toEqual([]);
+  });
 });

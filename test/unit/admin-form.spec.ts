@@ -43,7 +43,7 @@ describe('admin app form fields', () => {
       'upload',
       'json',
       'richtext',
-      'json',
+      'component',
     ]);
   });
 

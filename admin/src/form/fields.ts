@@ -11,6 +11,8 @@ export interface FieldDef {
   required?: boolean;
   hasMany?: boolean;
   relationTo?: string | null;
+  fieldGroup?: string | null;
+  repeatable?: boolean;
   options?: ReadonlyArray<string | { label: string; value: string }> | null;
   min?: number | null;
   max?: number | null;
@@ -29,9 +31,10 @@ export type Control =
   | 'relationships'
   | 'upload'
   | 'richtext'
+  | 'component'
   | 'json';
 
-/** The control of a field. Field groups are edited as their JSON documents here. */
+/** The control of a field. */
 export function controlOf(field: FieldDef): Control {
   switch (field.type) {
     case 'text':
@@ -50,6 +53,8 @@ export function controlOf(field: FieldDef): Control {
       return 'upload';
     case 'richText':
       return 'richtext';
+    case 'component':
+      return 'component';
     default:
       return 'json';
   }
@@ -108,7 +113,9 @@ export function toForm(field: FieldDef, value: unknown): FormValue {
     case 'json':
       return value === null || value === undefined ? '' : JSON.stringify(value, null, 2);
     case 'richtext':
-      // The Lexical document as JSON text: the editor loads it and writes it back the same way.
+    case 'component':
+      // The document (a Lexical state, a group's values) as JSON text: its control reads it and
+      // writes it back the same way.
       return value === null || value === undefined ? '' : JSON.stringify(value);
     default:
       return typeof value === 'string' ? value : '';
@@ -166,6 +173,7 @@ export function toBody(
       }
       case 'json':
       case 'richtext':
+      case 'component':
         try {
           body[field.name] = JSON.parse(text);
         } catch {

@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Link, useBlocker, useNavigate, useOutletContext, useParams } from 'react-router';
-import { ApiError, content, type Entry, may, type Session, useDefinitions } from '../api';
+import { ApiError, content, type Entry, may, type Session, useDefinitions, useFieldGroups } from '../api';
+import { emptyItem, itemsOf, moved, textOf } from '../form/component';
 import {
   controlOf,
   type FieldDef,
@@ -401,6 +402,17 @@ function FieldControl(props: {
           )}
         </div>
       );
+    case 'component':
+      return (
+        <ComponentControl
+          id={id}
+          label={label}
+          field={field}
+          value={text}
+          onChange={onChange}
+          error={error}
+        />
+      );
     case 'relationship':
     case 'relationships':
     case 'upload':
@@ -548,6 +560,127 @@ function RelationPicker(props: {
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * A component field: its group's fields, once or as a list (repeatable: add, remove, move up and
+ * down). It keeps each item's form values and writes the field's JSON text on every change.
+ */
+function ComponentControl(props: {
+  id: string;
+  label: string;
+  field: FieldDef;
+  value: string;
+  onChange: (v: FormValue) => void;
+  error?: string;
+}) {
+  const { id, label, field, onChange, error } = props;
+  const groups = useFieldGroups();
+  const group = groups.data?.find((g) => g.slug === field.fieldGroup);
+  if (groups.isPending) {
+    return <p className="loading">Loading {label}…</p>;
+  }
+  if (!group) {
+    return (
+      <p role="alert" className="field-error">
+        {label}: the field group “{field.fieldGroup}” is not available.
+      </p>
+    );
+  }
+  return (
+    <ComponentItems
+      id={id}
+      label={label}
+      fields={group.fields as FieldDef[]}
+      repeatable={field.repeatable === true}
+      initial={props.value}
+      onChange={onChange}
+      error={error}
+    />
+  );
+}
+
+function ComponentItems(props: {
+  id: string;
+  label: string;
+  fields: FieldDef[];
+  repeatable: boolean;
+  initial: string;
+  onChange: (v: FormValue) => void;
+  error?: string;
+}) {
+  const { id, label, fields, repeatable, onChange, error } = props;
+  const [items, setItems] = useState(() => itemsOf(fields, props.initial, repeatable));
+  const errorId = `${id}-error`;
+  const update = (next: typeof items) => {
+    setItems(next);
+    onChange(textOf(fields, next, repeatable));
+  };
+  const shown = repeatable ? items : items.length ? items : [emptyItem(fields)];
+  return (
+    <fieldset className="component" aria-describedby={error ? errorId : undefined}>
+      <legend>{label}</legend>
+      {shown.map((item, i) => {
+        const n = i + 1;
+        const body = fields.map((sub) => (
+          <FieldControl
+            key={sub.name}
+            field={sub}
+            value={item[sub.name]}
+            onChange={(v) => {
+              const next = shown.map((x, j) => (j === i ? { ...x, [sub.name]: v } : x));
+              update(next);
+            }}
+          />
+        ));
+        return repeatable ? (
+          <fieldset key={i} className="component-item">
+            <legend>
+              {label} {n}
+            </legend>
+            {body}
+            <div className="actions">
+              <button
+                type="button"
+                className="button"
+                disabled={i === 0}
+                onClick={() => update(moved(items, i, -1))}
+              >
+                Move {label} {n} up
+              </button>
+              <button
+                type="button"
+                className="button"
+                disabled={i === items.length - 1}
+                onClick={() => update(moved(items, i, 1))}
+              >
+                Move {label} {n} down
+              </button>
+              <button
+                type="button"
+                className="button danger"
+                onClick={() => update(items.filter((_, j) => j !== i))}
+              >
+                Remove {label} {n}
+              </button>
+            </div>
+          </fieldset>
+        ) : (
+          <div key={i}>{body}</div>
+        );
+      })}
+      {repeatable && (
+        <button type="button" className="button" onClick={() => update([...items, emptyItem(fields)])}>
+          Add {label}
+        </button>
+      )}
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }
 
