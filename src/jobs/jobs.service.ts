@@ -15,6 +15,7 @@ import { rootLoggerOf } from '../common/logger';
 import { rows } from '../database/sql';
 import { SVC_CONNECTION } from '../config/svc-options';
 import { jobsConnectionOptions } from './jobs-connection';
+import { reportJobEndingFailures } from './pg-boss-completion';
 
 /**
  * pg-boss's tables live in a schema of the service's own rather than pg-boss's default `pgboss`:
@@ -65,6 +66,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     @Inject(PARAMS_PROVIDER_TOKEN) logParams: Params,
   ) {
     this.rootLogger = rootLoggerOf(logParams);
+    reportJobEndingFailures();
     this.boss = new PgBoss({
       ...jobsConnectionOptions(db.options),
       // Its own small pool: a poll every 2 s per queue and the maintenance run need no more.

@@ -229,6 +229,11 @@ describeBrowser('admin app in a browser', () => {
     expect(found).toBe(true);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Readable' }).waitFor();
+    // Read access only: the values show, the controls take no input, nothing offers to save.
+    await page.getByText('You may read this entry but not change it.').waitFor();
+    await expect(page.getByLabel(/^Title/).isDisabled()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Publish' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Delete' }).count()).resolves.toBe(0);
     // The new screen's heading has the focus, as after a page load.
     await expect(page.evaluate<string | undefined>('document.activeElement?.tagName')).resolves.toBe('H1');
     await audit(page, 'admin-editor-reader');

@@ -134,5 +134,6 @@ describe('concurrent setup', () => {
       // One super-admin, signed in once: only the winner got a session.
       expect({ round, admins, sessions }).toEqual({ round, admins: 1, sessions: 1 });
     }
-  }, 30_000);
+    // About 12 s on a quiet machine; 72 bcrypt hashes take over 30 s on a busy one.
+  }, 90_000);
 });

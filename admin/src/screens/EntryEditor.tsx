@@ -240,16 +240,20 @@ function EntryForm({ target, entry, session }: { target: FormTarget; entry?: Ent
         </p>
       )}
       {slug === 'media' && entry && <MediaFacts item={entry as MediaItem} />}
+      {!canWrite && <p>You may read this {single ? 'content' : 'entry'} but not change it.</p>}
       <form onSubmit={submit} noValidate className="editor">
-        {fields.map((field) => (
-          <FieldControl
-            key={field.name}
-            field={field}
-            value={values[field.name]}
-            error={issues[field.name]}
-            onChange={(v) => change(field.name, v)}
-          />
-        ))}
+        {/* Without the right to save, the controls show the values and take no input. */}
+        <fieldset className="plain" disabled={!canWrite}>
+          {fields.map((field) => (
+            <FieldControl
+              key={field.name}
+              field={field}
+              value={values[field.name]}
+              error={issues[field.name]}
+              onChange={(v) => change(field.name, v)}
+            />
+          ))}
+        </fieldset>
         <div role="status" className="notice">
           {notice}
         </div>
