@@ -2,7 +2,14 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { bearerFor, createUser, userWithPermissions } from '../utils/auth';
-import { audit, describeInChromium, launchChromium, openPage, screenshot } from '../utils/chromium';
+import {
+  audit,
+  describeInChromium,
+  fitsNarrow,
+  launchChromium,
+  openPage,
+  signInToApp,
+} from '../utils/chromium';
 import { createTestApp, TestApp } from '../utils/test-app';
 
 /**
@@ -79,24 +86,8 @@ describeBrowser('admin app in a browser', () => {
     await t?.close();
   });
 
-  async function signIn(page: Page, path: string, email: string, password: string): Promise<void> {
-    await page.goto(`${base}${path}`);
-    // Not signed in: the app sends the browser to the sign-in page, which comes back after.
-    await page.waitForURL(/\/admin\/login\?next=/);
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(`${base}${path}`);
-  }
-
-  /** No sideways scrolling at 360 px. */
-  async function fitsNarrow(page: Page, name: string): Promise<void> {
-    await page.setViewportSize({ width: 360, height: 740 });
-    const width = await page.evaluate<number>('document.documentElement.scrollWidth');
-    expect({ name, width }).toEqual({ name, width: 360 });
-    await screenshot(page, `${name}-360`);
-    await page.setViewportSize({ width: 1280, height: 800 });
-  }
+  const signIn = (page: Page, path: string, email: string, password: string) =>
+    signInToApp(page, base, path, email, password);
 
   it('an editor lists, creates, publishes and deletes a post', async () => {
     const { page, problems } = await openPage(chrome);
@@ -153,11 +144,13 @@ describeBrowser('admin app in a browser', () => {
     const cover = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#00aa00' } })
       .png()
       .toBuffer();
-    await page
+    // It is a group named by the field's label, holding its search, its list and the upload.
+    const coverGroup = page.getByRole('group', { name: 'Cover', exact: true });
+    await coverGroup
       .getByLabel('Upload a new file')
       .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: cover });
-    await page
-      .getByLabel('Cover', { exact: true })
+    await coverGroup
+      .getByRole('combobox', { name: 'Cover', exact: true })
       .locator('option:checked', { hasText: 'cover.png' })
       .waitFor({ state: 'attached' });
     await page.getByLabel('Meta').fill('{"tags":["a","b"]}');

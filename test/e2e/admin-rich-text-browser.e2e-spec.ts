@@ -1,7 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { bearerFor, createUser } from '../utils/auth';
-import { audit, describeInChromium, launchChromium, openPage, screenshot } from '../utils/chromium';
+import {
+  audit,
+  describeInChromium,
+  fitsNarrow,
+  launchChromium,
+  openPage,
+  signInToApp,
+} from '../utils/chromium';
 import { createTestApp, TestApp } from '../utils/test-app';
 
 /**
@@ -54,12 +61,7 @@ describeBrowser('admin rich-text field in a browser', () => {
   it('writes a formatted document that the API stores and renders, and loads it back', async () => {
     const { page, problems } = await openPage(chrome);
     const path = '/admin/collections/posts/new';
-    await page.goto(`${base}${path}`);
-    await page.waitForURL(/\/admin\/login\?next=/);
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(`${base}${path}`);
+    await signInToApp(page, base, path, email, password);
     await page.getByRole('heading', { name: 'New Post' }).waitFor();
 
     await page.getByLabel(/^Title/).fill('Release notes');
@@ -183,10 +185,7 @@ describeBrowser('admin rich-text field in a browser', () => {
     await reloaded.locator('h2', { hasText: 'What changed' }).waitFor();
 
     // No sideways scrolling at 360 px: the toolbar wraps.
-    await page.setViewportSize({ width: 360, height: 740 });
-    await expect(page.evaluate<number>('document.documentElement.scrollWidth')).resolves.toBe(360);
-    await screenshot(page, 'admin-rich-text-360');
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await fitsNarrow(page, 'admin-rich-text');
 
     // Emptied, the field clears: the API stores null.
     await reloaded.click();

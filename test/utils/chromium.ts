@@ -114,3 +114,25 @@ export async function audit(page: Page, name: string): Promise<void> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Opens `base + path` of the admin app signed out: the app sends the browser to the sign-in page,
+ * which, signed in, comes back to `path`.
+ */
+export async function signInToApp(page: Page, base: string, path: string, email: string, password: string) {
+  await page.goto(`${base}${path}`);
+  await page.waitForURL(/\/admin\/login\?next=/);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(`${base}${path}`);
+}
+
+/** No sideways scrolling at 360 px (a screenshot to `<name>-360.png`), then back to 1280. */
+export async function fitsNarrow(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const width = await page.evaluate<number>('document.documentElement.scrollWidth');
+  expect({ name, width }).toEqual({ name, width: 360 });
+  await screenshot(page, `${name}-360`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}

@@ -446,7 +446,9 @@ function FieldControl(props: {
   }
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} id={`${id}-label`}>
+        {label}
+      </label>
       {input}
       {error && (
         <p id={errorId} className="field-error">
@@ -510,7 +512,12 @@ function RelationPicker(props: {
   }
   const labelOfEntry = (e: Entry) => String((titleField && e[titleField]) || e.alt || e.id);
   return (
-    <div className="picker">
+    // An upload field is a group named by its label (the search, the list and the upload in it).
+    <div
+      className="picker"
+      role={upload ? 'group' : undefined}
+      aria-labelledby={upload ? `${id}-label` : undefined}
+    >
       <input
         type="search"
         aria-label={`Search ${label.replace(/ \*$/, '')}`}

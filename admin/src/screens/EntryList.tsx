@@ -7,6 +7,7 @@ import { content, type Entry, type ListMeta, may, type Session, useDefinitions }
 import { controlOf, type FieldDef, labelOf } from '../form/fields';
 import { ConfirmButton } from './Confirm';
 import { FilterBuilder } from './FilterBuilder';
+import { Pager } from './Pager';
 import { type Condition, filterFields, toWhere } from '../form/filters';
 
 const LISTABLE = new Set(['text', 'textarea', 'email', 'number', 'checkbox', 'datetime', 'select']);
@@ -295,30 +296,7 @@ function EntryTable({
           </tbody>
         </table>
       </div>
-      {meta && (
-        <nav aria-label="Pages" className="pager">
-          <span>
-            Page {meta.page} of {Math.max(1, meta.totalPages)} ({meta.total}{' '}
-            {meta.total === 1 ? 'entry' : 'entries'})
-          </span>
-          <button
-            type="button"
-            className="button"
-            disabled={!meta.hasPrev}
-            onClick={() => set({ page: String(page - 1) })}
-          >
-            Previous page
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={!meta.hasNext}
-            onClick={() => set({ page: String(page + 1) })}
-          >
-            Next page
-          </button>
-        </nav>
-      )}
+      {meta && <Pager meta={meta} one="entry" many="entries" go={(n) => set({ page: String(n) })} />}
     </>
   );
 }

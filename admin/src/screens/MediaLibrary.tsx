@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { content, type ListMeta } from '../api';
+import { Pager } from './Pager';
 import { Title } from './Title';
 
 export interface MediaItem {
@@ -181,27 +182,7 @@ export function MediaLibrary() {
         })}
       </ul>
       {meta && meta.totalPages > 1 && (
-        <nav aria-label="Pages" className="pager">
-          <span>
-            Page {meta.page} of {meta.totalPages} ({meta.total} files)
-          </span>
-          <button
-            type="button"
-            className="button"
-            disabled={!meta.hasPrev}
-            onClick={() => setParams({ page: String(page - 1) })}
-          >
-            Previous page
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={!meta.hasNext}
-            onClick={() => setParams({ page: String(page + 1) })}
-          >
-            Next page
-          </button>
-        </nav>
+        <Pager meta={meta} one="file" many="files" go={(n) => setParams({ page: String(n) })} />
       )}
     </>
   );

@@ -7,7 +7,7 @@ import { Public } from '../../common/access/public.decorator';
 import { SvcController } from '../../common/access/svc-controller';
 import { ServiceError } from '../../common/errors';
 import { PACKAGE_ROOT } from '../../common/version';
-import { PAGES_CSP, PagesEnabledGuard } from './pages.controller';
+import { pageHeaders, PagesEnabledGuard } from './pages.controller';
 
 /** `npm run build` puts the admin app (admin/, built with Vite) here. */
 export const ADMIN_APP_DIR = join(PACKAGE_ROOT, 'dist', 'admin');
@@ -30,12 +30,7 @@ export class AdminAppController {
   @Get(['content', 'media', 'collections', 'collections/{*rest}', 'singles/{*rest}'])
   screen(@Res() res: Response): void {
     const index = (this.index ??= this.read());
-    res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Content-Security-Policy', PAGES_CSP);
-    res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('Referrer-Policy', 'same-origin');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('X-Frame-Options', 'DENY');
+    pageHeaders(res, 'no-cache');
     res.status(200).send(index);
   }
 

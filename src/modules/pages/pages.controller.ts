@@ -38,6 +38,20 @@ export const PAGES_CSP = [
 ].join('; ');
 
 /**
+ * The headers of every HTML page under `/admin` (the sign-in pages and the admin app): the policy
+ * above, never framed, no referrer to other sites. `cache`: `no-store` for pages whose links carry
+ * tokens, `no-cache` for the app's shell.
+ */
+export function pageHeaders(res: Response, cache: 'no-store' | 'no-cache'): void {
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Content-Security-Policy', PAGES_CSP);
+  res.setHeader('Cache-Control', cache);
+  res.setHeader('Referrer-Policy', 'same-origin');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('X-Frame-Options', 'DENY');
+}
+
+/**
  * With `forRootAsync` the options are known only once the module is built, so the pages are
  * mounted and answer 404 when the resolved options turn them off (`forRoot` does not mount them).
  */
@@ -136,14 +150,9 @@ export class PagesController {
     this.asset(req, res, ASSETS.css);
   }
 
-  /** A page: never cached (emailed links carry tokens), never framed, no referrer to other sites. */
+  /** A page: never cached (emailed links carry tokens). */
   private html(res: Response, body: string): string {
-    res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Content-Security-Policy', PAGES_CSP);
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('Referrer-Policy', 'same-origin');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('X-Frame-Options', 'DENY');
+    pageHeaders(res, 'no-store');
     return body;
   }
 

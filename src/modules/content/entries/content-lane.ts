@@ -153,26 +153,20 @@ export class ContentLane {
 
   /** Answers the request and says true, or says false and leaves it untouched. */
   take(req: IncomingMessage, res: ServerResponse): boolean {
-    const handler = this.handlerOf(req);
+    const match = this.reads ? ROUTE.exec(req.url ?? '') : null;
+    const handler = match && this.handlerOf(req, match[2]);
     if (!handler) {
       return false;
     }
-    const [, slug, id, query] = ROUTE.exec(req.url!)!;
+    const [, slug, id, query] = match;
     const route = this.steps.routes[handler];
     this.run(route.middlewares, 0, req, res, () => void this.serve(req, res, route, slug, id, query));
     return true;
   }
 
-  private handlerOf(req: IncomingMessage): LaneHandler | undefined {
+  /** The handler for a request whose path matched ROUTE (`id`: its id segment, if any). */
+  private handlerOf(req: IncomingMessage, id: string | undefined): LaneHandler | undefined {
     const method = req.method;
-    if (!this.reads || (method !== 'GET' && method !== 'POST' && method !== 'PATCH')) {
-      return undefined;
-    }
-    const match = ROUTE.exec(req.url ?? '');
-    if (!match) {
-      return undefined;
-    }
-    const id = match[2];
     if (method === 'GET') {
       const body = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'];
       return body ? undefined : id === undefined ? 'list' : id === 'count' ? 'count' : 'get';
@@ -184,7 +178,7 @@ export class ContentLane {
     if (method === 'POST') {
       return id === undefined ? 'create' : undefined;
     }
-    return id === undefined ? undefined : 'update';
+    return method === 'PATCH' && id !== undefined ? 'update' : undefined;
   }
 
   /** The middlewares in order, as Nest runs them: an error, thrown or rejected, is answered. */
