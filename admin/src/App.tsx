@@ -1,6 +1,10 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Link, NavLink, Outlet } from 'react-router';
+import { Account } from './account/Account';
+import { ReauthPrompt } from './account/ReauthPrompt';
 import { ApiError, may, type Session, useDefinitions, useSession } from './api';
+import { Login } from './auth/Login';
+import { AcceptInvite, ForgotPassword, ResetPassword, VerifyEmail } from './auth/TokenPages';
 import { EntryList } from './screens/EntryList';
 import { Home } from './screens/Home';
 import { MediaLibrary } from './screens/MediaLibrary';
@@ -13,9 +17,16 @@ const SingleEditor = lazy(() => import('./screens/EntryEditor').then((m) => ({ d
 /** The screens, each at a real URL under `/admin` (the service answers each with the app). */
 export const router = createBrowserRouter(
   [
+    // Signed out: sign-in and the screens of emailed links.
+    { path: 'login', element: <Login /> },
+    { path: 'forgot-password', element: <ForgotPassword /> },
+    { path: 'reset-password', element: <ResetPassword /> },
+    { path: 'verify-email', element: <VerifyEmail /> },
+    { path: 'accept-invite', element: <AcceptInvite /> },
     {
       element: <Layout />,
       children: [
+        { index: true, element: <Account /> },
         { path: 'content', element: <Home /> },
         { path: 'collections/:slug', element: <EntryList /> },
         { path: 'collections/:slug/new', element: <EntryEditor /> },
@@ -64,8 +75,11 @@ function Layout() {
           svc
         </Link>
         <span className="who">{session.data.me.name || session.data.me.email}</span>
-        <a href="/admin">Account</a>
+        <NavLink to="/" end>
+          Account
+        </NavLink>
       </header>
+      <ReauthPrompt />
       <div className="shell">
         <Navigation session={session.data} />
         <main id="main" className="page">

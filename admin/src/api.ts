@@ -16,6 +16,70 @@ export type Entry = Record<string, unknown> & {
 /** The service's API as this browser's session: cookies, and the CSRF token on every write. */
 export const api = createClient({ baseUrl: window.location.origin, auth: cookieAuth() });
 
+/**
+ * Asks the signed-in person for their password (a modal dialog) when the service refuses a
+ * sensitive change for an old sign-in; resolves whether they confirmed. Set by the app's layout.
+ */
+let reauthPrompt: (() => Promise<boolean>) | undefined;
+export function setReauthPrompt(prompt: (() => Promise<boolean>) | undefined): void {
+  reauthPrompt = prompt;
+}
+
+let refreshing: Promise<boolean> | undefined;
+/** One refresh at a time: the access cookie has expired, the refresh cookie may still hold. */
+function refresh(): Promise<boolean> {
+  refreshing ??= api
+    .POST('/admin/api/auth/refresh')
+    .then((r) => r.response.ok)
+    .catch(() => false)
+    .finally(() => {
+      refreshing = undefined;
+    });
+  return refreshing;
+}
+
+const copies = new Map<string, Request>();
+/**
+ * A request refused with `401 AUTH_REQUIRED` (the access cookie expired) is sent again once after a
+ * refresh; one refused with `403 REAUTH_REQUIRED` once after the password prompt. The sign-in
+ * routes themselves are left alone.
+ */
+api.use({
+  onRequest({ request, id }) {
+    if (!request.url.includes('/admin/api/auth/')) {
+      copies.set(id, request.clone());
+    }
+    return undefined;
+  },
+  async onResponse({ response, id, options }) {
+    const copy = copies.get(id);
+    copies.delete(id);
+    if (!copy || response.ok) {
+      return undefined;
+    }
+    const code =
+      response.status === 401 || response.status === 403 ? await errorCode(response.clone()) : undefined;
+    if (code === 'AUTH_REQUIRED' && (await refresh())) {
+      return options.fetch(copy);
+    }
+    if (code === 'REAUTH_REQUIRED' && reauthPrompt && (await reauthPrompt())) {
+      return options.fetch(copy);
+    }
+    return undefined;
+  },
+  onError({ id }) {
+    copies.delete(id);
+  },
+});
+
+async function errorCode(response: Response): Promise<string | undefined> {
+  try {
+    return ((await response.json()) as { error?: { code?: string } }).error?.code;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A refusal of the API: its status, `error.code`, message and the per-field issues of a 400. */
 export class ApiError extends Error {
   constructor(
@@ -23,6 +87,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly issues: Issue[] = [],
+    /** The problem's `data` (`pendingToken`, `attemptsRemaining`, `retryAfterSeconds`, ...). */
+    readonly data: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -38,21 +104,24 @@ interface Answer<T> {
 export async function unwrap<T>(pending: Promise<Answer<T>>): Promise<T> {
   const { data, error, response } = await pending;
   if (error !== undefined || !response.ok) {
-    const problem = (error as { error?: { code?: string; message?: string; data?: { errors?: Issue[] } } })
-      ?.error;
+    const problem = (
+      error as { error?: { code?: string; message?: string; data?: { errors?: Issue[] } & Record<string, unknown> } }
+    )?.error;
     throw new ApiError(
       response.status,
       problem?.code ?? 'UNKNOWN',
       problem?.message ?? `The service answered ${response.status}`,
       problem?.data?.errors ?? [],
+      problem?.data ?? {},
     );
   }
   return data as T;
 }
 
 /**
- * Content routes are per collection (`/collections/{slug}/...`): the typed client's generic
- * operations, with the slug and the entry's own shape known only at run time.
+ * Routes whose shape is known only at run time: content routes are per collection
+ * (`/collections/{slug}/...`) and plugins' routes (`/plugins/...`) are not in the typed document.
+ * The typed client's generic operations, so cookies, CSRF, refresh and the password prompt apply.
  */
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export function content<T>(

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ADMIN_APP_DIR } from '../../src/modules/pages/admin-app.controller';
-import { PAGES_CSP } from '../../src/modules/pages/pages.controller';
+import { PAGES_CSP } from '../../src/modules/pages/admin-app.controller';
 import { createTestApp, TestApp } from '../utils/test-app';
 
 /**

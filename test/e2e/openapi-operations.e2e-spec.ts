@@ -2,7 +2,6 @@ import { ModulesContainer } from '@nestjs/core';
 import { OpenApiController } from '../../src/modules/openapi/openapi.controller';
 import { OPERATIONS, operationOf, TAG_DESCRIPTIONS } from '../../src/modules/openapi/operations';
 import { AdminAppController } from '../../src/modules/pages/admin-app.controller';
-import { PagesController } from '../../src/modules/pages/pages.controller';
 import { formBuilderPlugin } from '../../src/plugins/form-builder';
 import { magicLinkPlugin } from '../../src/plugins/magic-link';
 import { oidcPlugin } from '../../src/plugins/oidc';
@@ -12,7 +11,7 @@ import { registeredRoutes, type RegisteredRoute } from '../../src/modules/openap
 import { createTestApp, type TestApp } from '../utils/test-app';
 
 /** The HTML pages and the docs' own routes (Swagger UI, its assets, the document): not API operations. */
-const NOT_OPERATIONS: unknown[] = [PagesController, AdminAppController, OpenApiController];
+const NOT_OPERATIONS: unknown[] = [AdminAppController, OpenApiController];
 
 /** The class names a route's handler answers to: its controller's, then the classes it extends. */
 function classNames(cls: unknown): string[] {

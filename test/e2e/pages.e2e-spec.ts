@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
-import { PAGES_CSP } from '../../src/modules/pages/pages.controller';
+import { PAGES_CSP } from '../../src/modules/pages/admin-app.controller';
 import { SvcModule } from '../../src/svc.module';
 import { LogCapture } from '../utils/log-capture';
 import { createTestApp, TEST_SECRET, TestApp } from '../utils/test-app';

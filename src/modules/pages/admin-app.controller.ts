@@ -1,4 +1,13 @@
-import { Get, NotFoundException, Param, Res, UseGuards } from '@nestjs/common';
+import {
+  CanActivate,
+  Get,
+  Inject,
+  Injectable,
+  NotFoundException,
+  Param,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
@@ -7,18 +16,50 @@ import { Public } from '../../common/access/public.decorator';
 import { SvcController } from '../../common/access/svc-controller';
 import { ServiceError } from '../../common/errors';
 import { PACKAGE_ROOT } from '../../common/version';
-import { pageHeaders, PagesEnabledGuard } from './pages.controller';
+import { SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
 
 /** `npm run build` puts the admin app (admin/, built with Vite) here. */
 export const ADMIN_APP_DIR = join(PACKAGE_ROOT, 'dist', 'admin');
 /** Hashed file names: `index-CzZBp8P5.js`. Nothing else is served from the app's folder. */
 const ASSET_NAME = /^[A-Za-z0-9_-]+\.(js|css|svg|png|woff2)$/;
 
+/** The app's policy: nothing inline, nothing from elsewhere, never framed. */
+export const PAGES_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "object-src 'none'",
+].join('; ');
+
+/** The screens a visitor reaches signed out; their emailed links carry tokens, so never stored. */
+const PUBLIC_SCREENS = ['login', 'forgot-password', 'reset-password', 'verify-email', 'accept-invite'];
+/** The signed-in screens: the account (`/admin`) and the content screens. */
+const SCREENS = ['', 'content', 'media', 'collections', 'collections/{*rest}', 'singles/{*rest}'];
+
+/**
+ * With `forRootAsync` the options are known only once the module is built, so the app is
+ * mounted and answers 404 when the resolved options turn it off (`forRoot` does not mount it).
+ */
+@Injectable()
+export class PagesEnabledGuard implements CanActivate {
+  constructor(@Inject(SVC_OPTIONS) private readonly options: SvcOptions) {}
+
+  canActivate(): boolean {
+    if (!this.options.pages) {
+      throw new NotFoundException('No such route');
+    }
+    return true;
+  }
+}
+
 /**
  * The admin app (a React single-page app): each of its screens' URLs answers its `index.html`
- * (never cached, the pages' strict policy), its hashed files are cached for a year. The sign-in
- * and account pages of PagesController keep their own routes under `/admin` until the app takes
- * them over.
+ * (the strict policy above, never framed, no referrer to other sites), its hashed files are cached
+ * for a year. Other paths under `/admin` stay unknown, so `/admin/api/*` is never shadowed.
  */
 @SvcController('admin', { absolute: true })
 @Public()
@@ -27,11 +68,14 @@ const ASSET_NAME = /^[A-Za-z0-9_-]+\.(js|css|svg|png|woff2)$/;
 export class AdminAppController {
   private index: string | undefined;
 
-  @Get(['content', 'media', 'collections', 'collections/{*rest}', 'singles/{*rest}'])
+  @Get(PUBLIC_SCREENS)
+  publicScreen(@Res() res: Response): void {
+    this.send(res, 'no-store');
+  }
+
+  @Get(SCREENS)
   screen(@Res() res: Response): void {
-    const index = (this.index ??= this.read());
-    pageHeaders(res, 'no-cache');
-    res.status(200).send(index);
+    this.send(res, 'no-cache');
   }
 
   @Get('app/:file')
@@ -46,6 +90,17 @@ export class AdminAppController {
       immutable: true,
       dotfiles: 'deny',
     });
+  }
+
+  private send(res: Response, cache: 'no-store' | 'no-cache'): void {
+    const index = (this.index ??= this.read());
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Content-Security-Policy', PAGES_CSP);
+    res.setHeader('Cache-Control', cache);
+    res.setHeader('Referrer-Policy', 'same-origin');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.status(200).send(index);
   }
 
   private read(): string {

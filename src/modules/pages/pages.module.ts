@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
-import { AdminAppController } from './admin-app.controller';
-import { PagesController, PagesEnabledGuard } from './pages.controller';
+import { AdminAppController, PagesEnabledGuard } from './admin-app.controller';
 
 /**
- * The browser pages under `/admin` (issue 21) and the admin app's screens. Standalone: it needs nothing from the other
- * modules; the pages talk to the JSON API from the browser. Mounted unless `pages: false`
- * (`SVC_PAGES=false`).
+ * The admin app under `/admin`: sign-in and account screens, and the content screens. Standalone:
+ * it needs nothing from the other modules; the app talks to the JSON API from the browser.
+ * Mounted unless `pages: false` (`SVC_PAGES=false`).
  */
-@Module({ controllers: [PagesController, AdminAppController], providers: [PagesEnabledGuard] })
+@Module({ controllers: [AdminAppController], providers: [PagesEnabledGuard] })
 export class PagesModule {}

@@ -1,0 +1,3 @@
+export function Account() {
+  return <p>TODO</p>;
+}

@@ -1,0 +1,3 @@
+export function ReauthPrompt() {
+  return null;
+}
