@@ -8,8 +8,8 @@ import { createTestApp, TestApp } from '../utils/test-app';
 /**
  * How the service serves the admin app (built into dist/admin by the run's global setup): every
  * screen's URL answers the app's index.html with the pages' strict policy and no caching; its
- * hashed files are cached for a year; nothing else of the folder is reachable; the API and the
- * sign-in pages under /admin keep their routes.
+ * hashed files are cached for a year; nothing else of the folder is reachable; the API under
+ * /admin/api keeps its routes. The signed-out screens: pages.e2e-spec.ts.
  */
 describe('admin app serving', () => {
   let t: TestApp;
@@ -60,11 +60,10 @@ describe('admin app serving', () => {
     expect(bytes).toBeLessThan(250 * 1024);
   });
 
-  it('leaves the API and the sign-in pages their own routes', async () => {
+  it('never shadows the API', async () => {
     await t.http.get('/admin/api/me').expect(401);
     await t.http.get('/admin/api/collections/nothing/entries').expect(401);
-    const login = await t.http.get('/admin/login').expect(200);
-    expect(login.text).not.toBe(index());
-    expect(login.text).toContain('/admin/assets/pages.js');
+    const unknown = await t.http.get('/admin/api/nothing').expect(404);
+    expect(unknown.headers['content-type']).toMatch(/^application\/problem\+json/);
   });
 });
