@@ -93,7 +93,7 @@ const ENV = {
     text: 'Swagger UI at `/admin/api/docs`. The OpenAPI document at `/admin/api/openapi.json` is served either way.',
   },
   SVC_PAGES: {
-    text: 'The browser pages under `/admin` (sign-in, password reset, email verification, invitations, the signed-in page). `false` for a host application that serves its own.',
+    text: 'The admin app under `/admin` (sign-in, password reset, email verification, invitations, the account, the content screens). `false` for a host application that serves its own.',
   },
   SVC_SCHEMA_ACCEPT_DESTRUCTIVE: {
     default: '`false`',
@@ -267,7 +267,7 @@ const MODULE = {
   'media.variantConcurrency': { default: '`2`', text: 'Image sizes made at once by this process (1 to 64).' },
   pages: {
     default: '`SVC_PAGES`, else `true`',
-    text: 'The browser pages under `/admin`. With `forRoot`, `false` leaves their routes unregistered; with `forRootAsync` they answer 404.',
+    text: 'The admin app under `/admin`. With `forRoot`, `false` leaves its routes unregistered; with `forRootAsync` they answer 404.',
   },
 };
 

@@ -39,17 +39,25 @@ function refresh(): Promise<boolean> {
 }
 
 const copies = new Map<string, Request>();
+/** The routes that make or check the session itself: never refreshed for, never prompted for. */
+const SESSION_ROUTES = /\/admin\/api\/auth\/(login|refresh|reauthenticate|logout|challenge\/|pending|csrf)/;
 /**
  * A request refused with `401 AUTH_REQUIRED` (the access cookie expired) is sent again once after a
- * refresh; one refused with `403 REAUTH_REQUIRED` once after the password prompt. The sign-in
- * routes themselves are left alone.
+ * refresh; one refused with `403 REAUTH_REQUIRED` once after the password prompt.
  */
 api.use({
-  onRequest({ request, id }) {
-    if (!request.url.includes('/admin/api/auth/')) {
-      copies.set(id, request.clone());
+  async onRequest({ request, id }) {
+    if (SESSION_ROUTES.test(request.url)) {
+      return undefined;
     }
-    return undefined;
+    if (!request.body) {
+      copies.set(id, request.clone());
+      return undefined;
+    }
+    // Read once for the request and its copy (a clone() would send the body as a stream).
+    const body = await request.arrayBuffer();
+    copies.set(id, new Request(request, { body }));
+    return new Request(request, { body });
   },
   async onResponse({ response, id, options }) {
     const copy = copies.get(id);
@@ -57,13 +65,15 @@ api.use({
     if (!copy || response.ok) {
       return undefined;
     }
+    // Called unbound: as a method of `options`, a browser's fetch throws "Illegal invocation".
+    const send = options.fetch;
     const code =
       response.status === 401 || response.status === 403 ? await errorCode(response.clone()) : undefined;
     if (code === 'AUTH_REQUIRED' && (await refresh())) {
-      return options.fetch(copy);
+      return send(copy);
     }
     if (code === 'REAUTH_REQUIRED' && reauthPrompt && (await reauthPrompt())) {
-      return options.fetch(copy);
+      return send(copy);
     }
     return undefined;
   },
@@ -105,7 +115,9 @@ export async function unwrap<T>(pending: Promise<Answer<T>>): Promise<T> {
   const { data, error, response } = await pending;
   if (error !== undefined || !response.ok) {
     const problem = (
-      error as { error?: { code?: string; message?: string; data?: { errors?: Issue[] } & Record<string, unknown> } }
+      error as {
+        error?: { code?: string; message?: string; data?: { errors?: Issue[] } & Record<string, unknown> };
+      }
     )?.error;
     throw new ApiError(
       response.status,

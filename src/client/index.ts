@@ -59,6 +59,19 @@ export function serializeQuery(query: Record<string, unknown>): string {
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The request to send and a copy to send again once. The body is read once for both: `clone()`
+ * would tee it into streams, which browsers then upload as a stream (and tools that record
+ * requests no longer see it).
+ */
+async function withCopy(request: Request): Promise<[Request, Request]> {
+  if (!request.body) {
+    return [request, request.clone()];
+  }
+  const body = await request.arrayBuffer();
+  return [new Request(request, { body }), new Request(request, { body })];
+}
 const CSRF_PATH = '/admin/api/auth/csrf';
 
 /**
@@ -89,8 +102,9 @@ export function cookieAuth(): SvcAuth {
           throw e;
         });
         request.headers.set('X-CSRF-Token', await token);
-        retries.set(id, request.clone());
-        return request;
+        const [sent, copy] = await withCopy(request);
+        retries.set(id, copy);
+        return sent;
       },
       async onResponse({ response, options, id }) {
         const retry = retries.get(id);
@@ -98,9 +112,11 @@ export function cookieAuth(): SvcAuth {
         if (!retry || response.status !== 403 || (await errorCode(response)) !== 'CSRF_FAILED') {
           return undefined;
         }
-        token = fetchToken(options.baseUrl, options.fetch);
+        // Called unbound: as a method of `options`, a browser's fetch throws "Illegal invocation".
+        const send = options.fetch;
+        token = fetchToken(options.baseUrl, send);
         retry.headers.set('X-CSRF-Token', await token);
-        return options.fetch(retry);
+        return send(retry);
       },
       onError({ id }) {
         retries.delete(id);
@@ -135,7 +151,9 @@ export function bearerAuth(
           request.headers.set('Authorization', `Bearer ${current}`);
         }
         if (opts.refresh) {
-          retries.set(id, request.clone());
+          const [sent, copy] = await withCopy(request);
+          retries.set(id, copy);
+          return sent;
         }
         return request;
       },
@@ -151,7 +169,8 @@ export function bearerAuth(
         }
         current = fresh;
         retry.headers.set('Authorization', `Bearer ${fresh}`);
-        return options.fetch(retry);
+        const send = options.fetch; // unbound, as above
+        return send(retry);
       },
       onError({ id }) {
         retries.delete(id);

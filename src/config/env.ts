@@ -71,7 +71,7 @@ export interface Env {
   logLevel: string;
   /** SVC_API_DOCS: Swagger UI at /admin/api/docs (default: on outside production); see `apiDocsEnabled`. */
   apiDocs: boolean;
-  /** SVC_PAGES: the browser pages under /admin (default on); see `pagesEnabled`. */
+  /** SVC_PAGES: the admin app under /admin (default on); see `pagesEnabled`. */
   pages: boolean;
   /** SVC_UPLOAD_TYPES, SVC_UPLOAD_MAX_BYTES, SVC_MEDIA_DIR, SVC_MEDIA_PUBLIC, SVC_S3_*. */
   media: MediaOptions & Required<Pick<MediaOptions, 'dir' | 'maxBytes' | 'types' | 'public'>>;
@@ -247,7 +247,7 @@ export function apiDocsEnabled(production: boolean, source: NodeJS.ProcessEnv = 
 }
 
 /**
- * Whether the service serves its browser pages under `/admin` when `SvcModuleOptions.pages` is
+ * Whether the service serves its admin app under `/admin` when `SvcModuleOptions.pages` is
  * not set: `SVC_PAGES` (the boolean words of `loadEnv`, which refuses any other value at boot),
  * else on.
  */

@@ -44,8 +44,8 @@ export interface SvcModuleOptions {
    */
   media?: MediaOptions;
   /**
-   * The service's own browser pages under `/admin` (sign-in, password reset, email verification,
-   * invites, the signed-in landing page). Default: the `SVC_PAGES` environment variable, else true.
+   * The admin app under `/admin` (sign-in, password reset, email verification, invites, the
+   * account, the content screens). Default: the `SVC_PAGES` environment variable, else true.
    * With `forRoot`, false leaves the routes unregistered (a host application may own `/admin/login`);
    * with `forRootAsync` they answer 404.
    */

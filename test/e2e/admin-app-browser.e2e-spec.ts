@@ -10,6 +10,7 @@ import {
   openPage,
   signInToApp,
 } from '../utils/chromium';
+import { SESSION_COOKIE } from '../../src/modules/identity/authentication.service';
 import { createTestApp, TestApp } from '../utils/test-app';
 
 /**
@@ -230,6 +231,25 @@ describeBrowser('admin app in a browser', () => {
     // The new screen's heading has the focus, as after a page load.
     await expect(page.evaluate<string | undefined>('document.activeElement?.tagName')).resolves.toBe('H1');
     await audit(page, 'admin-editor-reader');
+    expect(problems).toEqual([]);
+  });
+
+  it('an access cookie that expired while editing is renewed, and the save goes through', async () => {
+    const { page, problems } = await openPage(chrome);
+    await signIn(page, '/admin/singles/homepage', ids.adminEmail, ids.adminPassword);
+    await page.getByLabel('Headline').fill('Renewed');
+    // The access cookie is gone (as when it expires); the refresh cookie still holds.
+    const context = page.context();
+    const cookies = await context.cookies();
+    expect(cookies.map((c) => c.name)).toContain(SESSION_COOKIE);
+    await context.clearCookies({ name: SESSION_COOKIE });
+    const refreshed = page.waitForResponse((r) => r.url().endsWith('/admin/api/auth/refresh'));
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    expect((await refreshed).status()).toBe(200);
+    await page.getByRole('status').getByText('Saved').waitFor();
+    expect(page.url()).toBe(`${base}/admin/singles/homepage`);
+    const stored = await t.http.get('/admin/api/singles/homepage').set(admin).expect(200);
+    expect(stored.body.headline).toBe('Renewed');
     expect(problems).toEqual([]);
   });
 

@@ -120,7 +120,7 @@ describeBrowser('the sign-in page’s error and next in a browser', () => {
     await page.locator('#error', { hasText: 'This link is invalid, used or expired' }).waitFor();
     expect(await page.locator('img').count()).toBe(0);
     // Back in history: the token is not there either.
-    expect(await page.evaluate(() => history.length)).toBe(2);
+    expect(await page.evaluate('history.length')).toBe(2);
     expect(problems).toEqual([]);
   });
 

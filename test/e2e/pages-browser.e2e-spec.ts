@@ -3,7 +3,14 @@ import { authenticator } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { totpPlugin } from '../../src/plugins/totp';
 import { bearerFor, createUser, PASSWORD, userWithPermissions } from '../utils/auth';
-import { audit, describeInChromium, focusedId, launchChromium, openPage } from '../utils/chromium';
+import {
+  audit,
+  describeInChromium,
+  fitsNarrow,
+  focusedId,
+  launchChromium,
+  openPage,
+} from '../utils/chromium';
 import { addresses, extractLink, startSmtp, TestSmtp, useTestSmtp } from '../utils/smtp';
 import { createTestApp, TestApp } from '../utils/test-app';
 
@@ -87,6 +94,40 @@ describeBrowser('pages in a browser', () => {
     await page.waitForURL(`${base}/admin/login`);
     await page.goto(`${base}/admin`);
     await page.waitForURL(/\/admin\/login\?next=/);
+    expect(problems).toEqual([]);
+  });
+
+  it('signs in and reaches every signed-out screen by keyboard alone, each fitting 360 px', async () => {
+    const user = await createUser(t);
+    const { page, problems } = await open();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`${base}/admin/forgot-password`);
+    await fitsNarrow(page, 'forgot-password');
+    for (const path of [
+      '/admin/reset-password?token=x',
+      '/admin/accept-invite?token=x',
+      '/admin/verify-email?token=x',
+    ]) {
+      await page.goto(`${base}${path}`);
+      await page.locator('#intro').waitFor();
+      await fitsNarrow(page, path.slice(7, path.indexOf('?')));
+    }
+    await page.goto(`${base}/admin/login`);
+    await fitsNarrow(page, 'login');
+    await page.setViewportSize({ width: 360, height: 740 });
+    // Tab order: email, password, the button; Enter signs in.
+    await page.keyboard.press('Tab');
+    expect(await focusedId(page)).toBe('login-email');
+    await page.keyboard.type(user.email);
+    await page.keyboard.press('Tab');
+    expect(await focusedId(page)).toBe('login-password');
+    await page.keyboard.type(user.password);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement.textContent')).toBe('Sign in');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${base}/admin`);
+    await page.locator('#keys').waitFor();
+    await fitsNarrow(page, 'home');
     expect(problems).toEqual([]);
   });
 

@@ -6,7 +6,15 @@ import { Regions, WithMessages } from './messages';
  * A screen for someone not signed in (sign-in, forgotten password, emailed links): its heading
  * (`#title`), the message regions and its content, centred and narrow.
  */
-export function PublicPage({ title, heading, children }: { title: string; heading?: string; children: ReactNode }) {
+export function PublicPage({
+  title,
+  heading,
+  children,
+}: {
+  title: string;
+  heading?: string;
+  children: ReactNode;
+}) {
   useEffect(() => {
     document.title = `${title} · svc`;
   }, [title]);

@@ -20,14 +20,18 @@ function ForgotForm() {
   const messages = useMessages();
   return (
     <>
-      <p>Enter the email address of your account. If it has one, we send it a link to choose a new password.</p>
+      <p>
+        Enter the email address of your account. If it has one, we send it a link to choose a new password.
+      </p>
       <form
         id="forgot-form"
         method="post"
         aria-busy={form.busy || undefined}
         onSubmit={form.submit(async (_el, data) => {
           try {
-            const r = await unwrap(api.POST('/admin/api/auth/forgot-password', { body: { email: text(data, 'email') } }));
+            const r = await unwrap(
+              api.POST('/admin/api/auth/forgot-password', { body: { email: text(data, 'email') } }),
+            );
             messages.showNotice(
               r.message || 'If the address has an account, a link to choose a new password is on its way.',
               true,
@@ -37,7 +41,15 @@ function ForgotForm() {
           }
         })}
       >
-        <Field id="forgot-email" name="email" label="Email address" type="email" autoComplete="username" maxLength={320} form={form} />
+        <Field
+          id="forgot-email"
+          name="email"
+          label="Email address"
+          type="email"
+          autoComplete="username"
+          maxLength={320}
+          form={form}
+        />
         <button type="submit" disabled={form.busy}>
           Send the link
         </button>
@@ -85,7 +97,9 @@ function TokenBody({ token, intro, children }: Parameters<typeof TokenPage>[0] &
   const [done, setDone] = useState(false);
   useEffect(() => {
     if (!token) {
-      messages.showError('This link is incomplete. Open the link from the email again, or ask for a new one.');
+      messages.showError(
+        'This link is incomplete. Open the link from the email again, or ask for a new one.',
+      );
     }
   }, [token, messages]);
   if (!token) {
@@ -123,7 +137,9 @@ export function ResetPassword() {
             prefix="reset"
             button="Save the new password"
             send={(data) =>
-              api.POST('/admin/api/auth/reset-password', { body: { token, password: text(data, 'password') } })
+              api.POST('/admin/api/auth/reset-password', {
+                body: { token, password: text(data, 'password') },
+              })
             }
             invalid={INVALID_LINK}
             onDone={() => finish('Your password is changed. Sign in with the new one.')}
@@ -164,7 +180,9 @@ export function AcceptInvite() {
             });
           }}
           invalid="This invitation is invalid, used or expired. Ask for a new one."
-          onDone={() => finish('Your account is ready. Sign in with your email address and the new password.')}
+          onDone={() =>
+            finish('Your account is ready. Sign in with your email address and the new password.')
+          }
         />
       )}
     </TokenPage>
@@ -213,7 +231,12 @@ function PasswordForm(props: {
 export function VerifyEmail() {
   return (
     <TokenPage title="Verify your email address" intro="Confirm that this email address is yours.">
-      {(finish, token) => <VerifyForm token={token} onDone={() => finish('Your email address is verified. You can sign in now.')} />}
+      {(finish, token) => (
+        <VerifyForm
+          token={token}
+          onDone={() => finish('Your email address is verified. You can sign in now.')}
+        />
+      )}
     </TokenPage>
   );
 }

@@ -1,4 +1,13 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { ApiError } from '../api';
 
 /**
@@ -64,7 +73,9 @@ export function WithMessages({ children }: { children: ReactNode }) {
         }
         if (error.code === 'RATE_LIMITED') {
           const wait = error.data.retryAfterSeconds;
-          showError(`Too many attempts. Try again${typeof wait === 'number' ? ` in ${wait} seconds.` : ' later.'}`);
+          showError(
+            `Too many attempts. Try again${typeof wait === 'number' ? ` in ${wait} seconds.` : ' later.'}`,
+          );
           return;
         }
         for (const issue of error.issues) {
@@ -102,7 +113,15 @@ export function Regions() {
   }, [shown]);
   return (
     <>
-      <div id="error" ref={error} className="alert" role="alert" aria-live="assertive" aria-atomic="true" tabIndex={-1}>
+      <div
+        id="error"
+        ref={error}
+        className="alert"
+        role="alert"
+        aria-live="assertive"
+        aria-atomic="true"
+        tabIndex={-1}
+      >
         {shown.error && (
           <>
             <p>{shown.error.text}</p>
@@ -116,7 +135,15 @@ export function Regions() {
           </>
         )}
       </div>
-      <div id="notice" ref={notice} className="notice" role="status" aria-live="polite" aria-atomic="true" tabIndex={-1}>
+      <div
+        id="notice"
+        ref={notice}
+        className="notice"
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+        tabIndex={-1}
+      >
         {shown.notice}
       </div>
     </>
@@ -131,7 +158,9 @@ export interface FormState {
   markInvalid(name: string, message?: string): void;
   clearInvalid(): void;
   /** An `onSubmit`: native validation first, then `handler` once at a time, messages cleared. */
-  submit(handler: (form: HTMLFormElement, data: FormData) => Promise<void> | void): (e: React.FormEvent<HTMLFormElement>) => void;
+  submit(
+    handler: (form: HTMLFormElement, data: FormData) => Promise<void> | void,
+  ): (e: React.FormEvent<HTMLFormElement>) => void;
 }
 
 export function useForm(): FormState {
@@ -242,10 +271,19 @@ export function Field({
   );
 }
 
-export const PASSWORD_RULE = 'At least 8 characters, with a lower-case letter, an upper-case letter and a digit.';
+export const PASSWORD_RULE =
+  'At least 8 characters, with a lower-case letter, an upper-case letter and a digit.';
 
 /** A new password and its repetition (names `password` and `confirm`). */
-export function PasswordPair({ prefix, form, label = 'New password' }: { prefix: string; form: FormState; label?: string }) {
+export function PasswordPair({
+  prefix,
+  form,
+  label = 'New password',
+}: {
+  prefix: string;
+  form: FormState;
+  label?: string;
+}) {
   return (
     <>
       <Field

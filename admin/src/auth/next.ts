@@ -3,7 +3,7 @@
  * `/admin`, else `/admin`. Never the API, nor a path a browser, proxy or router could read as
  * another one (the server applies the same rules to the `next` it is given).
  */
-export function nextPath(search = window.location.search): string {
+export function nextPath(search: string): string {
   const next = new URLSearchParams(search).get('next') ?? '';
   // eslint-disable-next-line no-control-regex
   if (!next.startsWith('/') || /[\\\u0000-\u001f\u007f]/.test(next)) {
@@ -32,19 +32,4 @@ export function nextPath(search = window.location.search): string {
     }
   }
   return next;
-}
-
-/**
- * A full page load of `path` (after signing in or out: the app starts again with the new
- * session, and nothing of the old one stays in memory).
- */
-export function go(path: string): void {
-  window.location.assign(path);
-}
-
-/** Where a followed redirect led, when it is a page of this site under /admin; else /admin. */
-export function goRedirected(url: string): void {
-  const to = new URL(url, window.location.href);
-  const ours = to.origin === window.location.origin && /^\/admin(\/|$)/.test(to.pathname);
-  go(ours ? to.pathname + to.search : '/admin');
 }

@@ -79,7 +79,8 @@ function credentialJSON(cred: PublicKeyCredential) {
   };
 }
 
-export type PasskeyAnswer = { ok: true; credential: ReturnType<typeof credentialJSON> } | { ok: false; message: string };
+export type PasskeyAnswer =
+  { ok: true; credential: ReturnType<typeof credentialJSON> } | { ok: false; message: string };
 
 /** The browser's prompt to create (`create`) or use (`get`) a passkey: its credential, or why not. */
 export async function askPasskey(kind: 'create' | 'get', options: OptionsJSON): Promise<PasskeyAnswer> {
