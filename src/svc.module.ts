@@ -65,8 +65,7 @@ const SERVICE_ROUTES: ServiceRoute[] = [
 ];
 const HEALTH_ROUTE: ServiceRoute = { path: 'api/health', method: RequestMethod.ALL };
 
-/** A Connect-style middleware: what Express mounts, and what the content read lane runs. */
-/** The service's middlewares, in order: `SvcModule` mounts them, the content read lane runs them. */
+/** The service's middlewares, in order: `SvcModule` mounts them, the content lane runs them. */
 export const SERVICE_MIDDLEWARES = Symbol('SERVICE_MIDDLEWARES');
 
 /**

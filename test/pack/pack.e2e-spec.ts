@@ -67,10 +67,13 @@ await app.listen(0, '127.0.0.1');
 const api = createClient({ baseUrl: 'http://127.0.0.1:' + app.getHttpServer().address().port });
 const health = await api.GET('/api/health');
 const docs = await api.GET('/admin/api/openapi.json');
-// Files the pages and Swagger UI read at run time.
-const assets = [];
-for (const path of ['/admin/login', '/admin/assets/pages.css', '/admin/api/docs']) {
-  assets.push((await fetch('http://127.0.0.1:' + app.getHttpServer().address().port + path)).status);
+// Files the admin app and Swagger UI read at run time: the app's page, its script, Swagger UI.
+const base = 'http://127.0.0.1:' + app.getHttpServer().address().port;
+const page = await fetch(base + '/admin/login');
+const script = /src="([^"]+[.]js)"/.exec(await page.text())?.[1] ?? '/admin/app/missing.js';
+const assets = [page.status];
+for (const path of [script, '/admin/api/docs']) {
+  assets.push((await fetch(base + path)).status);
 }
 await app.close();
 console.log(JSON.stringify({ status: health.response.status, health: health.data, openapi: docs.data?.openapi, assets }));
@@ -128,6 +131,8 @@ describe('the packed package in an empty Nest application', () => {
       [tsc, '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(stage, 'dist')],
       ROOT,
     ).catch(() => undefined);
+    // The admin app as `npm run build` leaves it (the run's global setup built it).
+    await cp(join(ROOT, 'dist', 'admin'), join(stage, 'dist', 'admin'), { recursive: true });
     await npm(['pack', '--ignore-scripts', '--pack-destination', dir], stage);
     const tarball = join(dir, `svc-${pkg.version}.tgz`);
     expect(await readdir(dir)).toContain(`svc-${pkg.version}.tgz`);
@@ -138,7 +143,10 @@ describe('the packed package in an empty Nest application', () => {
     );
     expect(
       files.filter(
-        (f) => !/^package\/(dist\/(src|migrations)\/|LICENSE$|README\.md$|package\.json$)/.test(f),
+        (f) =>
+          !/^package\/(dist\/(src|migrations)\/|dist\/admin\/(index\.html|app\/)|LICENSE$|README\.md$|package\.json$)/.test(
+            f,
+          ),
       ),
     ).toEqual([]);
     expect(files.filter((f) => f.endsWith('.map') || f.includes('/test/'))).toEqual([]);

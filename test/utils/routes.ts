@@ -38,13 +38,16 @@ export function serviceRoutes(app: INestApplication): ServiceRoute[] {
         ) {
           continue;
         }
-        const sub = String(Reflect.getMetadata(PATH_METADATA, handler));
-        routes.push({
-          method: RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number],
-          path: `/${[base, sub].filter((p) => p && p !== '/').join('/')}`.replace(/\/+/g, '/'),
-          handler,
-          cls,
-        });
+        // A handler may serve several paths (`@Get(['a', 'b'])`): one route each.
+        const subs = [Reflect.getMetadata(PATH_METADATA, handler) as string | string[]].flat();
+        for (const sub of subs) {
+          routes.push({
+            method: RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number],
+            path: `/${[base, sub].filter((p) => p && p !== '/').join('/')}`.replace(/\/+/g, '/'),
+            handler,
+            cls,
+          });
+        }
       }
     }
   }
