@@ -13,6 +13,15 @@ import { Title } from './screens/Title';
 // The editor (and later its rich text) is a chunk of its own, loaded when an entry is opened.
 const EntryEditor = lazy(() => import('./screens/EntryEditor'));
 const SingleEditor = lazy(() => import('./screens/EntryEditor').then((m) => ({ default: m.SingleEditor })));
+// Administration: chunks of their own, loaded when opened.
+const Users = lazy(() => import('./people/Users'));
+const UserEditor = lazy(() => import('./people/UserEditor'));
+const Roles = lazy(() => import('./people/Roles'));
+const RoleEditor = lazy(() => import('./people/RoleEditor'));
+const Webhooks = lazy(() => import('./ops/Webhooks'));
+const WebhookScreen = lazy(() => import('./ops/WebhookScreen'));
+const AuditLog = lazy(() => import('./ops/AuditLog'));
+const ApiKeysScreen = lazy(() => import('./account/ApiKeysScreen'));
 
 /** The screens, each at a real URL under `/admin` (the service answers each with the app). */
 export const router = createBrowserRouter(
@@ -33,6 +42,17 @@ export const router = createBrowserRouter(
         { path: 'collections/:slug/:id', element: <EntryEditor /> },
         { path: 'singles/:slug', element: <SingleEditor /> },
         { path: 'media', element: <MediaLibrary /> },
+        { path: 'users', element: <Users /> },
+        { path: 'users/new', element: <UserEditor /> },
+        { path: 'users/:id', element: <UserEditor /> },
+        { path: 'roles', element: <Roles /> },
+        { path: 'roles/new', element: <RoleEditor /> },
+        { path: 'roles/:id', element: <RoleEditor /> },
+        { path: 'webhooks', element: <Webhooks /> },
+        { path: 'webhooks/new', element: <WebhookScreen /> },
+        { path: 'webhooks/:id', element: <WebhookScreen /> },
+        { path: 'audit', element: <AuditLog /> },
+        { path: 'api-keys', element: <ApiKeysScreen /> },
         { path: '*', element: <NotFound /> },
       ],
     },
@@ -102,25 +122,62 @@ function Navigation({ session }: { session: Session }) {
     may(session, 'read', s.slug, s.access.read),
   );
   return (
-    <nav aria-label="Content" className="nav">
+    <div className="nav">
+      <nav aria-label="Content">
+        <ul>
+          <li>
+            <NavLink to="/content" end>
+              Dashboard
+            </NavLink>
+          </li>
+          {collections.map((c) => (
+            <li key={c.slug}>
+              <NavLink to={`/collections/${c.slug}`}>{c.labels.plural}</NavLink>
+            </li>
+          ))}
+          {singles.map((s) => (
+            <li key={s.slug}>
+              <NavLink to={`/singles/${s.slug}`}>{s.label}</NavLink>
+            </li>
+          ))}
+          <li>
+            <NavLink to="/media">Media</NavLink>
+          </li>
+        </ul>
+      </nav>
+      <Administration session={session} />
+    </div>
+  );
+}
+
+/**
+ * Links to the administration screens, each shown to a user holding what its API needs to be
+ * read (the API still decides every request).
+ */
+const ADMINISTRATION = [
+  { to: '/users', label: 'Users', permission: 'read-users' },
+  { to: '/roles', label: 'Roles', permission: 'read-roles' },
+  { to: '/webhooks', label: 'Webhooks', permission: 'read-webhooks' },
+  { to: '/audit', label: 'Audit log', permission: 'read-audit' },
+];
+
+function Administration({ session }: { session: Session }) {
+  const links = ADMINISTRATION.filter(
+    (l) => session.isSuperAdmin || session.permissions.includes(l.permission),
+  );
+  return (
+    <nav aria-labelledby="administration-heading">
+      <h2 id="administration-heading" className="nav-heading">
+        Administration
+      </h2>
       <ul>
-        <li>
-          <NavLink to="/content" end>
-            Dashboard
-          </NavLink>
-        </li>
-        {collections.map((c) => (
-          <li key={c.slug}>
-            <NavLink to={`/collections/${c.slug}`}>{c.labels.plural}</NavLink>
-          </li>
-        ))}
-        {singles.map((s) => (
-          <li key={s.slug}>
-            <NavLink to={`/singles/${s.slug}`}>{s.label}</NavLink>
+        {links.map((l) => (
+          <li key={l.to}>
+            <NavLink to={l.to}>{l.label}</NavLink>
           </li>
         ))}
         <li>
-          <NavLink to="/media">Media</NavLink>
+          <NavLink to="/api-keys">API keys</NavLink>
         </li>
       </ul>
     </nav>

@@ -37,8 +37,18 @@ export const PAGES_CSP = [
 
 /** The screens a visitor reaches signed out; their emailed links carry tokens, so never stored. */
 const PUBLIC_SCREENS = ['login', 'forgot-password', 'reset-password', 'verify-email', 'accept-invite'];
-/** The signed-in screens: the account (`/admin`) and the content screens. */
-const SCREENS = ['', 'content', 'media', 'collections', 'collections/{*rest}', 'singles/{*rest}'];
+/** The signed-in screens: the account (`/admin`), the content and the administration screens. */
+const SCREENS = [
+  '',
+  'content',
+  'media',
+  'collections',
+  'collections/{*rest}',
+  'singles/{*rest}',
+  ...['users', 'roles', 'webhooks'].flatMap((s) => [s, `${s}/{*rest}`]),
+  'audit',
+  'api-keys',
+];
 
 /**
  * With `forRootAsync` the options are known only once the module is built, so the app is

@@ -1,0 +1,5 @@
+import { Title } from '../screens/Title';
+
+export default function WebhookScreen() {
+  return <Title>WebhookScreen</Title>;
+}

@@ -1,0 +1,5 @@
+import { Title } from '../screens/Title';
+
+export default function Webhooks() {
+  return <Title>Webhooks</Title>;
+}
