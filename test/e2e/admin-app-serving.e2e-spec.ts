@@ -27,6 +27,13 @@ describe('admin app serving', () => {
     '/admin/collections/posts/new?x=1',
     '/admin/singles/homepage',
     '/admin/media',
+    '/admin/users',
+    '/admin/users/new',
+    '/admin/roles/0b6f9b3e-5a4e-4f3b-9d65-0c7d8e1a2b3c',
+    '/admin/webhooks',
+    '/admin/webhooks/new',
+    '/admin/audit',
+    '/admin/api-keys',
   ])('%s answers the app', async (path) => {
     const res = await t.http.get(path).expect(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');

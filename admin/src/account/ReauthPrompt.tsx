@@ -8,23 +8,30 @@ import './account.css';
  * The password prompt (a modal dialog) of a sensitive change refused for an old sign-in:
  * `POST /auth/reauthenticate` until the password is right or the person cancels (Cancel, Escape).
  * Mounted once by the layout; the API client's middleware asks it, then sends the change again.
- * The focus returns where it was.
+ * The focus returns where it was. Closed, the dialog holds no form: no second "Password" field
+ * beside a screen's own.
  */
 export function ReauthPrompt() {
   const dialog = useRef<HTMLDialogElement>(null);
-  const form = useRef<HTMLFormElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const pending = useRef<{ resolve: (confirmed: boolean) => void; before: Element | null } | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    if (open && !dialog.current?.open) {
+      dialog.current?.showModal();
+      input.current?.focus();
+    }
+  }, [open]);
 
   useEffect(() => {
     registerPasswordPrompt(
       () =>
         new Promise<boolean>((resolve) => {
           pending.current = { resolve, before: document.activeElement };
-          dialog.current?.showModal();
-          input.current?.focus();
+          setOpen(true);
         }),
     );
     return () => {
@@ -37,7 +44,7 @@ export function ReauthPrompt() {
   const close = (confirmed: boolean) => {
     const was = pending.current;
     pending.current = null;
-    form.current?.reset();
+    setOpen(false);
     setError('');
     if (dialog.current?.open) {
       dialog.current.close();
@@ -89,41 +96,37 @@ export function ReauthPrompt() {
       // A browser may close the dialog on Escape without a `cancel` event.
       onClose={() => close(false)}
     >
-      <form
-        id="reauth-form"
-        ref={form}
-        method="dialog"
-        aria-busy={busy || undefined}
-        onSubmit={(e) => void submit(e)}
-      >
-        <h2 id="reauth-title">Confirm it is you</h2>
-        <p id="reauth-text">This change needs your password again, because you signed in a while ago.</p>
-        <div className="field">
-          <label htmlFor="reauth-password">Password</label>
-          <input
-            id="reauth-password"
-            ref={input}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            maxLength={1024}
-            required
-            aria-describedby="reauth-password-error"
-            aria-invalid={error ? true : undefined}
-          />
-          <p className="field-error" id="reauth-password-error">
-            {error}
-          </p>
-        </div>
-        <div className="actions">
-          <button type="submit" className="primary" disabled={busy}>
-            Confirm
-          </button>
-          <button type="button" id="reauth-cancel" className="secondary" onClick={() => close(false)}>
-            Cancel
-          </button>
-        </div>
-      </form>
+      {open && (
+        <form id="reauth-form" method="dialog" aria-busy={busy || undefined} onSubmit={(e) => void submit(e)}>
+          <h2 id="reauth-title">Confirm it is you</h2>
+          <p id="reauth-text">This change needs your password again, because you signed in a while ago.</p>
+          <div className="field">
+            <label htmlFor="reauth-password">Password</label>
+            <input
+              id="reauth-password"
+              ref={input}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              maxLength={1024}
+              required
+              aria-describedby="reauth-password-error"
+              aria-invalid={error ? true : undefined}
+            />
+            <p className="field-error" id="reauth-password-error">
+              {error}
+            </p>
+          </div>
+          <div className="actions">
+            <button type="submit" className="primary" disabled={busy}>
+              Confirm
+            </button>
+            <button type="button" id="reauth-cancel" className="secondary" onClick={() => close(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
     </dialog>
   );
 }
