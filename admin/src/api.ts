@@ -164,9 +164,17 @@ export function useSession() {
 
 export type Session = NonNullable<ReturnType<typeof useSession>['data']>;
 
-/** Whether the session may `action` the collection or single `slug` (the API still decides). */
+/** Whether the session holds `permission` (a super-admin holds every one; the API still decides). */
+export function holds(session: Session, permission: string): boolean {
+  return session.isSuperAdmin || session.permissions.includes(permission);
+}
+
+/**
+ * Whether the session may `action` the collection or single `slug`: open to all unless its access
+ * rule is `false` (then the permission decides). The API still decides.
+ */
 export function may(session: Session, action: string, slug: string, open?: boolean | 'function'): boolean {
-  return session.isSuperAdmin || open !== false || session.permissions.includes(`${action}-${slug}`);
+  return open !== false || holds(session, `${action}-${slug}`);
 }
 
 export function useDefinitions() {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { components } from '../../../src/client';
-import { may, type Session } from '../api';
+import { when } from '../account/shared';
 import { useMessages } from '../auth/messages';
 
 export type Webhook = components['schemas']['Webhook'];
@@ -11,15 +11,7 @@ export type AuditEntry = components['schemas']['AuditEntry'];
 export type Subscribable = components['schemas']['CreateWebhookDto']['events'][number];
 export type WebhookEvent = Exclude<Subscribable, '*'>;
 
-/**
- * Whether the session holds a built-in permission such as `create-webhooks` (a super-admin holds
- * them all). The API still decides every request.
- */
-export function holds(session: Session, permission: `${string}-${string}`): boolean {
-  const [action, ...rest] = permission.split('-');
-  // `may` with `open` false: only the permission (or super-admin) lets in.
-  return may(session, action, rest.join('-'), false);
-}
+export { holds } from '../api';
 
 /**
  * The event types of the webhook API (the create body's `events`), by family, each with what it
@@ -104,10 +96,7 @@ export const AUDIT_EVENTS = [
   'entry-schedule-failed',
 ];
 
-/** A moment as the browser writes it, or a dash. */
-export function when(iso: string | null | undefined): string {
-  return iso ? new Date(iso).toLocaleString() : '—';
-}
+export { when };
 
 /** A moment in a `<time>` element (its machine-readable value kept), or a dash. */
 export function Time({ iso }: { iso: string | null | undefined }) {

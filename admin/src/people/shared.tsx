@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { components } from '../../../src/client';
-import { api, ApiError, type ListMeta, type Session, unwrap } from '../api';
+import { api, ApiError, holds, type ListMeta, type Session, unwrap } from '../api';
 import { type FormState, useMessages } from '../auth/messages';
 import { type FieldDef, type FormValues, optionsOf, toBody, toForm } from '../form/fields';
 
@@ -13,10 +13,7 @@ export type Permission = components['schemas']['Permission'];
 export type UserField = components['schemas']['UserField'];
 export type UserSession = components['schemas']['Session'];
 
-/** Whether the session holds `permission` (a super-admin holds every one; the API still decides). */
-export function holds(session: Session, permission: string): boolean {
-  return session.isSuperAdmin || session.permissions.includes(permission);
-}
+export { holds };
 
 /** A permission slug `<action>-<resource>` split at its first hyphen (`read-email-templates`). */
 export function splitSlug(slug: string): { action: string; resource: string } {
