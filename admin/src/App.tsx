@@ -22,6 +22,8 @@ const Webhooks = lazy(() => import('./ops/Webhooks'));
 const WebhookScreen = lazy(() => import('./ops/WebhookScreen'));
 const AuditLog = lazy(() => import('./ops/AuditLog'));
 const ApiKeysScreen = lazy(() => import('./account/ApiKeysScreen'));
+const Schema = lazy(() => import('./schema/Schema'));
+const Settings = lazy(() => import('./settings/Settings'));
 
 /** The screens, each at a real URL under `/admin` (the service answers each with the app). */
 export const router = createBrowserRouter(
@@ -53,6 +55,9 @@ export const router = createBrowserRouter(
         { path: 'webhooks/:id', element: <WebhookScreen /> },
         { path: 'audit', element: <AuditLog /> },
         { path: 'api-keys', element: <ApiKeysScreen /> },
+        // The schema builder and settings route inside their own screens.
+        { path: 'schema/*', element: <Schema /> },
+        { path: 'settings/*', element: <Settings /> },
         { path: '*', element: <NotFound /> },
       ],
     },
@@ -155,6 +160,8 @@ function Navigation({ session }: { session: Session }) {
  * read (the API still decides every request).
  */
 const ADMINISTRATION = [
+  { to: '/schema', label: 'Content types', permission: 'manage-settings' },
+  { to: '/settings', label: 'Settings', permission: 'manage-settings' },
   { to: '/users', label: 'Users', permission: 'read-users' },
   { to: '/roles', label: 'Roles', permission: 'read-roles' },
   { to: '/webhooks', label: 'Webhooks', permission: 'read-webhooks' },

@@ -45,7 +45,7 @@ const SCREENS = [
   'collections',
   'collections/{*rest}',
   'singles/{*rest}',
-  ...['users', 'roles', 'webhooks'].flatMap((s) => [s, `${s}/{*rest}`]),
+  ...['users', 'roles', 'webhooks', 'schema', 'settings'].flatMap((s) => [s, `${s}/{*rest}`]),
   'audit',
   'api-keys',
 ];
