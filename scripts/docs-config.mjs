@@ -51,6 +51,9 @@ const ENV = {
   SVC_HEAP_GROWING_PERCENT: {
     text: 'How far the heap may grow past what the last full garbage collection kept before the next one, in percent (`0`: V8’s own factor, up to 4 times). Keeps a busy server’s memory near its live data; see [performance](performance.md). Standalone server only.',
   },
+  SVC_DRAIN_SECONDS: {
+    text: 'After `SIGTERM`, how long the server keeps serving while `GET /api/health` answers `503` with `draining: true`, so a load balancer moves traffic away; then it stops accepting connections, finishes the requests in flight and exits 0. `SIGINT` (Ctrl-C) stops at once. See [operations](operations.md). Standalone server only.',
+  },
   NODE_OPTIONS: {
     default: 'unset',
     text: 'Node’s own. A `--heap-growing-percent` given there (or on the `node` command line) wins over `SVC_HEAP_GROWING_PERCENT`.',

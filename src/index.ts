@@ -10,6 +10,7 @@ export { pendingTokenOf } from './common/pending-token';
 export type { ErrorCode } from './common/errors/error-codes';
 export { configureApp } from './app.setup';
 export { startServer } from './server';
+export { HealthService } from './modules/health/health.service';
 export { LimitedExpressAdapter } from './http-server';
 export { getSession, requireAuth, hasRole, hasAnyRole, hasAllRoles, login } from './modules/auth/in-process';
 export type { Session } from './modules/auth/in-process';

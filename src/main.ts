@@ -1,19 +1,22 @@
-import { ConfigError } from './config/env';
+import { ConfigError, loadEnv } from './config/env';
 import { startServer } from './server';
 
 async function main(): Promise<void> {
   // Its last boot line says where it listens.
   const server = await startServer();
   let closing = false;
-  const shutdown = (signal: string) => {
+  const drainSeconds = loadEnv().drainSeconds;
+  // SIGTERM (a deploy, docker stop, a rolling restart) drains; SIGINT (Ctrl-C) stops at once.
+  const shutdown = (signal: 'SIGTERM' | 'SIGINT') => {
     if (closing) {
       return;
     }
     closing = true;
     server.log.info(`${signal} received, shutting down`);
+    const draining = signal === 'SIGTERM';
     // Bounded: a stuck close must not keep the process (and its port) alive forever.
-    setTimeout(() => process.exit(1), 15_000).unref();
-    server.close().then(
+    setTimeout(() => process.exit(1), (draining ? drainSeconds * 1000 : 0) + 15_000).unref();
+    (draining ? server.drain(drainSeconds) : server.close()).then(
       () => process.exit(0),
       (e: unknown) => {
         server.log.error({ err: e }, 'shutdown failed');

@@ -3,6 +3,8 @@ import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { setFlagsFromString } from 'node:v8';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { configureApp } from './app.setup';
@@ -11,6 +13,7 @@ import { loadConfigFile } from './config/config-file';
 import { Env, loadEnv, resolveSecret } from './config/env';
 import { EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres';
 import { AuthService } from './modules/auth/auth.service';
+import { HealthService } from './modules/health/health.service';
 import { SvcModule } from './svc.module';
 import type { SvcModuleOptions } from './config/svc-options';
 
@@ -21,7 +24,16 @@ export interface RunningServer {
   /** The boot lines' logger (context `Boot`), for what the process says after the boot. */
   log: Logger;
   close(): Promise<void>;
+  /**
+   * A graceful stop: health answers 503 `draining: true` at once while everything else is served
+   * for `seconds` (SVC_DRAIN_SECONDS), then the server stops accepting connections, lets the
+   * requests in flight finish (up to `IN_FLIGHT_GRACE_MS`) and closes like `close`.
+   */
+  drain(seconds?: number): Promise<void>;
 }
+
+/** How long a drained server waits for its requests in flight before it drops their connections. */
+const IN_FLIGHT_GRACE_MS = 10_000;
 
 export interface StartServerOptions {
   /**
@@ -139,14 +151,33 @@ export async function startServer(
     const url = `http://${env.host === '0.0.0.0' ? 'localhost' : env.host}:${port}`;
     await warnWithoutAdministrator(app, url, bootLog);
     bootLog.info(`svc listening on ${url}`);
+    const close = async () => {
+      await app.close();
+      await embedded?.stop();
+    };
     return {
       app,
       url,
       embedded,
       log: bootLog,
-      close: async () => {
-        await app.close();
-        await embedded?.stop();
+      close,
+      drain: async (seconds = env.drainSeconds) => {
+        app.get(HealthService).startDraining();
+        const http = app.getHttpServer() as Server;
+        // Keep-alive clients reconnect (through the balancer, to another instance) after this answer.
+        http.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+          res.setHeader('Connection', 'close');
+        });
+        bootLog.info(
+          `draining: health answers 503 for ${seconds} s, then the server stops accepting connections`,
+        );
+        await sleep(seconds * 1000);
+        // Stop accepting before the modules shut down (Nest closes the pool before the listener).
+        const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
+        http.closeIdleConnections();
+        await Promise.race([stopped, sleep(IN_FLIGHT_GRACE_MS)]);
+        http.closeAllConnections();
+        await close();
       },
     };
   } catch (e) {

@@ -62,6 +62,11 @@ export interface Env {
    * kept, in percent (0: V8's own dynamic factor, up to 4 times). See `tuneHeap` in server.ts.
    */
   heapGrowingPercent: number;
+  /**
+   * SVC_DRAIN_SECONDS: after SIGTERM, how long the standalone server keeps serving (health
+   * answering 503 so a balancer moves traffic away) before it stops accepting connections.
+   */
+  drainSeconds: number;
   http: HttpLimits;
   secret?: string;
   configFile?: string;
@@ -194,6 +199,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     statementTimeoutMs: int('SVC_DB_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),
     rateLimitMaxKeys: int('SVC_RATE_LIMIT_MAX_KEYS', DEFAULT_COUNTER_MAX_KEYS, 100, 100_000_000),
     heapGrowingPercent: int('SVC_HEAP_GROWING_PERCENT', DEFAULT_HEAP_GROWING_PERCENT, 0, 300),
+    drainSeconds: int('SVC_DRAIN_SECONDS', 5, 0, 300),
     http: {
       headersTimeoutMs: int('SVC_HEADERS_TIMEOUT_MS', DEFAULT_HTTP_LIMITS.headersTimeoutMs, 1000, 600_000),
       idleTimeoutMs: int('SVC_IDLE_TIMEOUT_MS', DEFAULT_HTTP_LIMITS.idleTimeoutMs, 1000, 3_600_000),

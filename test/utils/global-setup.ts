@@ -19,7 +19,10 @@ const TEST_DIR = join(__dirname, '..', '..', '.svc-test');
  * template database once; every test file clones it (CREATE DATABASE ... TEMPLATE).
  */
 export default async function globalSetup(): Promise<void> {
-  buildAdminApp();
+  // SVC_TEST_ADMIN_BUILD=0 keeps the dist/admin there is (the server-only tests, while the app's sources are mid-edit).
+  if (process.env.SVC_TEST_ADMIN_BUILD !== '0') {
+    buildAdminApp();
+  }
   const runId = `${process.pid}_${Date.now().toString(36)}`;
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {

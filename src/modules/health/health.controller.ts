@@ -17,6 +17,13 @@ export class HealthController {
   @ApiOkResponse({ schema: HEALTH_REPORT })
   async get(): Promise<HealthReport> {
     const report = await this.health.check();
+    if (this.health.draining) {
+      // Shutting down: still serving, but a balancer must stop sending new requests here.
+      throw new ServiceError('SERVICE_UNAVAILABLE', 'The instance is shutting down', {
+        ...report,
+        draining: true,
+      });
+    }
     if (!report.ok) {
       // The failure itself is not cached (the filter sends no-store): a balancer should see recovery at once.
       throw new ServiceError('SERVICE_UNAVAILABLE', 'The database probe failed', { ...report });

@@ -27,11 +27,23 @@ const PROBE_TIMEOUT_MS = 3000;
 
 @Injectable()
 export class HealthService {
+  /** Set when the instance is shutting down: health answers 503 so a balancer moves traffic away. */
+  private drainingSince?: number;
+
   constructor(
     @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
     @InjectThrottlerStorage() private readonly counters: ThrottlerStorage,
     private readonly repo: HealthRepository,
   ) {}
+
+  get draining(): boolean {
+    return this.drainingSince !== undefined;
+  }
+
+  /** From now on, health answers 503 `draining: true`; the instance goes on serving the rest. */
+  startDraining(): void {
+    this.drainingSince ??= Date.now();
+  }
 
   /**
    * `ok` is the database's alone. Redis only holds rate-limit counters: while it is down the
