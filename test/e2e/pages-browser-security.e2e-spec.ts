@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { authenticator } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { totpPlugin } from '../../src/plugins/totp';
-import { createUser, CreatedUser, userWithPermissions } from '../utils/auth';
+import { createUser, CreatedUser, roleWithPermissions, userWithPermissions } from '../utils/auth';
 import { audit, describeInChromium, focusedId, launchChromium, openPage } from '../utils/chromium';
 import { createTestApp, TestApp } from '../utils/test-app';
 
@@ -191,6 +191,52 @@ describeBrowser('the security section and the enrolment step in a browser', () =
     expect(
       await page.evaluate("document.activeElement && document.activeElement.getAttribute('aria-label')"),
     ).toBe('Rotate the key scoped key');
+    expect(problems).toEqual([]);
+  });
+
+  it('creates a role-based key on the API keys screen: it holds that role only; a role beyond the creator is refused', async () => {
+    const user = await userWithPermissions(t, ['read-users', 'read-roles', 'read-audit']);
+    const narrow = await roleWithPermissions(t, ['read-users']);
+    const wider = await roleWithPermissions(t, ['read-users', 'delete-users']);
+    const names: Array<{ slug: string }> = await t.db.query(
+      `SELECT slug FROM roles WHERE id = ANY($1) ORDER BY array_position($1, id)`,
+      [[narrow, wider]],
+    );
+    const { page, problems } = await open('SecurityTest/1.0');
+    await signedIn(page, user);
+    await page
+      .getByRole('navigation', { name: 'Administration' })
+      .getByRole('link', { name: 'API keys' })
+      .click();
+    await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
+
+    // The Role select appears with the role-based type and lists the roles.
+    expect(await page.getByLabel('Role', { exact: true }).count()).toBe(0);
+    await page.getByLabel('Type', { exact: true }).selectOption('role-based');
+    const role = page.getByLabel('Role', { exact: true });
+    await role.locator(`option[value="${narrow}"]`).waitFor({ state: 'attached' });
+    await audit(page, 'api-keys-role-based');
+
+    // A role holding what the creator lacks: the API's refusal is shown, no key is made.
+    await page.getByLabel('Name', { exact: true }).fill('too wide');
+    await role.selectOption({ label: names[1].slug });
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.locator('#error', { hasText: /permissions its creator does not hold/ }).waitFor();
+    expect(await page.getByRole('row', { name: /too wide/ }).count()).toBe(0);
+
+    await page.getByLabel('Name', { exact: true }).fill('readers key');
+    await role.selectOption({ label: names[0].slug });
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.locator('#notice', { hasText: 'readers key is created' }).waitFor();
+    const key = await page.locator('#key-value').inputValue();
+    await page
+      .getByRole('row', { name: new RegExp(`readers key.*role-based \\(${names[0].slug}\\)`) })
+      .waitFor();
+    const held = await t.http.get(`${API}/me/permissions`).set('Authorization', `Bearer ${key}`);
+    expect(held.status).toBe(200);
+    expect(held.body.permissions).toEqual(['read-users']);
+    const [row] = await t.db.query(`SELECT type, role_id FROM api_keys WHERE name = 'readers key'`);
+    expect(row).toEqual({ type: 'role-based', role_id: narrow });
     expect(problems).toEqual([]);
   });
 

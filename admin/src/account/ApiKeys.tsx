@@ -1,11 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useOutletContext } from 'react-router';
 import type { components } from '../../../src/client';
-import { api, unwrap } from '../api';
+import { api, holds, type Session, unwrap } from '../api';
 import { Field, text, useAction, useForm, useMessages } from '../auth/messages';
 import { day, ScrollTable, useReload, useReport, useSectionList } from './shared';
 
 type ApiKey = components['schemas']['ApiKey'];
 type CreateBody = components['schemas']['CreateApiKeyDto'];
+type KeyType = CreateBody['type'];
+const KEY_TYPES: KeyType[] = ['read-only', 'full-access', 'role-based'];
 
 /** A key's value, shown once (created or rotated), with the words of its label. */
 interface Shown {
@@ -29,6 +33,7 @@ const loadKeys = () => unwrap(api.GET('/admin/api/api-keys', { params: { query: 
  */
 export function ApiKeys() {
   const list = useSectionList('api-keys', loadKeys);
+  const roles = useGrantableRoles(list?.items.some((k) => k.type === 'role-based') ?? false);
   const [shown, setShown] = useState<Shown | null>(null);
   const [rotating, setRotating] = useState<Rotating | null>(null);
   const messages = useMessages();
@@ -60,6 +65,7 @@ export function ApiKeys() {
             <KeyRow
               key={key.id}
               apiKey={key}
+              role={roles?.find((r) => r.id === key.roleId)?.name}
               onRotate={(button) => {
                 messages.clear();
                 // A value shown before leaves the page: one new value at a time.
@@ -100,10 +106,13 @@ export function ApiKeys() {
 
 function KeyRow({
   apiKey: key,
+  role,
   onRotate,
   onRevoked,
 }: {
   apiKey: ApiKey;
+  /** A role-based key's role, by name when known. */
+  role?: string;
   onRotate: (button: HTMLButtonElement) => void;
   onRevoked: () => void;
 }) {
@@ -118,6 +127,7 @@ function KeyRow({
       <td>{key.keyPrefix}…</td>
       <td>
         {key.type}
+        {key.type === 'role-based' && ` (${role ?? 'a role'})`}
         {scoped && ` (scopes: ${key.scopes!.join(', ')})`}
       </td>
       <td>{key.status}</td>
@@ -273,7 +283,24 @@ function NewKey({ shown }: { shown: Shown }) {
   );
 }
 
+/**
+ * The roles a role-based key may take: every role for whoever may read them, else the person's own
+ * (the API refuses a role holding a permission its creator lacks, and the form shows why).
+ */
+function useGrantableRoles(enabled: boolean) {
+  const session = useOutletContext<Session>();
+  const all = holds(session, 'read-roles');
+  const roles = useQuery({
+    queryKey: ['people', 'roles', 'for-keys'],
+    queryFn: () => unwrap(api.GET('/admin/api/roles', { params: { query: { limit: 100, sort: 'name' } } })),
+    enabled: enabled && all,
+  });
+  return all ? roles.data?.items : session.me.roles;
+}
+
 function CreateForm({ onCreated }: { onCreated: (value: string) => void }) {
+  const [type, setType] = useState<KeyType>('read-only');
+  const roles = useGrantableRoles(type === 'role-based');
   const form = useForm();
   const messages = useMessages();
   const report = useReport();
@@ -287,10 +314,11 @@ function CreateForm({ onCreated }: { onCreated: (value: string) => void }) {
         aria-labelledby="key-form-title"
         aria-busy={form.busy || undefined}
         onSubmit={form.submit(async (el, data) => {
-          const body: CreateBody = {
-            name: text(data, 'name').trim(),
-            type: text(data, 'type') === 'full-access' ? 'full-access' : 'read-only',
-          };
+          const type = KEY_TYPES.find((t) => t === text(data, 'type')) ?? 'read-only';
+          const body: CreateBody = { name: text(data, 'name').trim(), type };
+          if (type === 'role-based') {
+            body.roleId = text(data, 'roleId');
+          }
           const description = text(data, 'description').trim();
           if (description) {
             body.description = description;
@@ -308,6 +336,7 @@ function CreateForm({ onCreated }: { onCreated: (value: string) => void }) {
           try {
             const r = await unwrap(api.POST('/admin/api/api-keys', { body }));
             el.reset();
+            setType('read-only');
             onCreated(r.key);
             await reload();
             messages.showNotice(
@@ -330,11 +359,41 @@ function CreateForm({ onCreated }: { onCreated: (value: string) => void }) {
         />
         <div className="field">
           <label htmlFor="key-type">Type</label>
-          <select id="key-type" name="type" defaultValue="read-only">
+          <select
+            id="key-type"
+            name="type"
+            value={type}
+            onChange={(e) => setType(KEY_TYPES.find((t) => t === e.target.value) ?? 'read-only')}
+          >
             <option value="read-only">Read only</option>
             <option value="full-access">Full access (your permissions)</option>
+            <option value="role-based">Role-based (one role's permissions)</option>
           </select>
         </div>
+        {type === 'role-based' && (
+          <div className="field">
+            <label htmlFor="key-role">Role</label>
+            <select
+              id="key-role"
+              name="roleId"
+              required
+              aria-describedby="key-role-hint key-role-error"
+              aria-invalid={form.invalid.roleId !== undefined ? true : undefined}
+            >
+              {(roles ?? []).map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+            <p id="key-role-hint" className="hint">
+              The key holds this role&rsquo;s permissions as they are when it is used, never more than yours.
+            </p>
+            <p className="field-error" id="key-role-error">
+              {form.invalid.roleId}
+            </p>
+          </div>
+        )}
         <Field
           id="key-scopes"
           name="scopes"

@@ -1,17 +1,24 @@
 import type { ReactNode } from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Modal } from 'react-aria-components';
 
-/** A button that asks first: the action runs only after "Confirm" in a modal dialog. */
+/**
+ * A button that asks first: the action runs only after "Confirm" (or `confirm`) in a modal
+ * dialog. Styled as dangerous unless `danger={false}`; `label` may name the row it acts on
+ * (visually hidden words after the visible ones).
+ */
 export function ConfirmButton(props: {
-  label: string;
+  label: ReactNode;
   title: string;
   children: ReactNode;
   onConfirm: () => void;
   isDisabled?: boolean;
+  confirm?: string;
+  danger?: boolean;
 }) {
+  const tone = props.danger === false ? 'button' : 'button danger';
   return (
     <DialogTrigger>
-      <Button className="button danger" isDisabled={props.isDisabled}>
+      <Button className={tone} isDisabled={props.isDisabled}>
         {props.label}
       </Button>
       <Modal className="modal" isDismissable>
@@ -25,13 +32,13 @@ export function ConfirmButton(props: {
                   Cancel
                 </Button>
                 <Button
-                  className="button danger"
+                  className={props.danger === false ? 'button primary' : 'button danger'}
                   onPress={() => {
                     close();
                     props.onConfirm();
                   }}
                 >
-                  Confirm
+                  {props.confirm ?? 'Confirm'}
                 </Button>
               </div>
             </>

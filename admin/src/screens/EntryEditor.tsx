@@ -1,6 +1,6 @@
 import { Title } from './Title';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Link, useBlocker, useNavigate, useOutletContext, useParams } from 'react-router';
 import { ApiError, content, type Entry, may, type Session, useDefinitions, useFieldGroups } from '../api';
@@ -16,6 +16,11 @@ import {
   toBody,
   toForm,
 } from '../form/fields';
+import { Conflict } from '../workflow/Conflict';
+import { Preview } from '../workflow/Preview';
+import { type Schedule, Schedules } from '../workflow/Schedule';
+import { entryPath, type Loaded, loadEntry, tagged } from '../workflow/shared';
+import { type Version, Versions } from '../workflow/Versions';
 import { ConfirmButton } from './Confirm';
 import { type MediaItem, send, thumbnailOf } from './MediaLibrary';
 
@@ -31,10 +36,8 @@ export default function EntryEditor() {
   const entry = useQuery({
     queryKey: ['entry', slug, id],
     enabled: id !== undefined && def !== undefined,
-    queryFn: () =>
-      content<Entry>('GET', `/collections/${slug}/entries/${id}`, {
-        query: def?.drafts ? { status: 'all' } : {},
-      }),
+    queryFn: () => loadEntry(entryPath('collection', slug, id), def?.drafts ?? false),
+    ...AS_LOADED,
   });
   if (definitions.isPending || (id !== undefined && entry.isPending)) {
     return <p className="loading">Loading…</p>;
@@ -56,12 +59,20 @@ export default function EntryEditor() {
     // A media entry's file and its facts are the upload's; only its texts are edited here.
     fields: (def.fields as FieldDef[]).filter((f) => !media || MEDIA_EDITABLE.includes(f.name)),
     drafts: def.drafts,
+    versions: def.versions !== false,
     access: def.access,
   };
-  return <EntryForm key={`${slug}/${id ?? 'new'}`} target={target} entry={entry.data} session={session} />;
+  return <EntryForm key={`${slug}/${id ?? 'new'}`} target={target} loaded={entry.data} session={session} />;
 }
 
 const MEDIA_EDITABLE = ['alt', 'caption'];
+
+/**
+ * The form keeps the state it was loaded from (its tag goes with the save), so the cache must not
+ * refresh it underneath: never stale while shown, not refetched on focus, and dropped once the
+ * editor closes, so the next opening reads the entry afresh.
+ */
+const AS_LOADED = { staleTime: Infinity, gcTime: 0, refetchOnWindowFocus: false } as const;
 
 /** The editor of a single's content: the same form, saved in place. */
 export function SingleEditor() {
@@ -72,7 +83,8 @@ export function SingleEditor() {
   const current = useQuery({
     queryKey: ['single', slug],
     enabled: def !== undefined,
-    queryFn: () => content<Entry>('GET', `/singles/${slug}`, { query: def?.drafts ? { status: 'all' } : {} }),
+    queryFn: () => loadEntry(entryPath('single', slug), def?.drafts ?? false),
+    ...AS_LOADED,
   });
   if (definitions.isPending || (def && current.isPending)) {
     return <p className="loading">Loading…</p>;
@@ -92,9 +104,10 @@ export function SingleEditor() {
     plural: def.label,
     fields: def.fields as FieldDef[],
     drafts: def.drafts,
+    versions: def.versions !== false,
     access: def.access,
   };
-  return <EntryForm key={slug} target={target} entry={current.data} session={session} />;
+  return <EntryForm key={slug} target={target} loaded={current.data} session={session} />;
 }
 
 /** What the form edits: a collection's entry, or a single's content. */
@@ -105,19 +118,39 @@ interface FormTarget {
   plural: string;
   fields: FieldDef[];
   drafts: boolean;
+  versions: boolean;
   access: { create?: boolean | 'function'; update: boolean | 'function'; delete?: boolean | 'function' };
 }
 
-function EntryForm({ target, entry, session }: { target: FormTarget; entry?: Entry; session: Session }) {
+/** Where a save stands when the service refused it for a change made since the form was loaded. */
+interface Conflicting {
+  server: Loaded;
+  status?: 'draft' | 'published';
+}
+
+function EntryForm({ target, loaded, session }: { target: FormTarget; loaded?: Loaded; session: Session }) {
   const def = target;
   const fields = target.fields;
   const slug = target.slug;
   const single = target.kind === 'single';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const initial = () =>
-    Object.fromEntries(fields.map((f) => [f.name, toForm(f, entry?.[f.name])])) as FormValues;
-  const [values, setValues] = useState<FormValues>(initial);
+  // What the form was loaded from (or last saved as): its values are compared on a conflict and
+  // its tag is sent with the next save.
+  const [base, setBase] = useState<Loaded | undefined>(loaded);
+  const entry = base?.item;
+  const path = single
+    ? entryPath('single', slug)
+    : entry
+      ? entryPath('collection', slug, entry.id)
+      : undefined;
+  const formOf = (item?: Entry) =>
+    Object.fromEntries(fields.map((f) => [f.name, toForm(f, item?.[f.name])])) as FormValues;
+  const [values, setValues] = useState<FormValues>(() => formOf(entry));
+  // Bumped when the form takes new values from the service: the controls (rich text, components)
+  // keep their own state and start again from the new values.
+  const [generation, setGeneration] = useState(0);
+  const [conflict, setConflict] = useState<Conflicting | null>(null);
   const [dirty, setDirtyState] = useState(false);
   // The blocker reads the ref: a save followed at once by a navigation must not be held up by a
   // render that has not happened yet.
@@ -139,8 +172,33 @@ function EntryForm({ target, entry, session }: { target: FormTarget; entry?: Ent
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
+  /** Keeps `next` as the saved state, in the form and in the cache. */
+  const remember = (next: Loaded) => {
+    setBase(next);
+    queryClient.setQueryData(single ? ['single', slug] : ['entry', slug, next.item.id], next);
+    if (path) {
+      void queryClient.invalidateQueries({ queryKey: ['versions', path] });
+    }
+  };
+  /** The form shows `next` (a reload, a restore, a scheduled change): its edits are dropped. */
+  const adopt = (next: Loaded) => {
+    remember(next);
+    setValues(formOf(next.item));
+    setGeneration((g) => g + 1);
+    setIssues({});
+    setFailure(null);
+    setConflict(null);
+    setDirty(false);
+  };
+
   const save = useMutation({
-    mutationFn: async (status?: 'draft' | 'published') => {
+    mutationFn: async ({
+      status,
+      over,
+    }: {
+      status?: 'draft' | 'published';
+      over?: Loaded;
+    }): Promise<Loaded> => {
       const { body, issues: local } = toBody(fields, values);
       if (local.length) {
         throw new ApiError(
@@ -153,31 +211,43 @@ function EntryForm({ target, entry, session }: { target: FormTarget; entry?: Ent
       if (status) {
         body.status = status;
       }
-      const answer = single
-        ? await content<{ item: Entry }>('PATCH', `/singles/${slug}`, { body })
-        : entry
-          ? await content<{ item: Entry }>('PATCH', `/collections/${slug}/entries/${entry.id}`, { body })
-          : await content<{ item: Entry }>('POST', `/collections/${slug}/entries`, { body });
-      return answer.item;
+      // The save names the state it was made over (or, to overwrite, the newer one): a save made
+      // since by someone else is refused with 412 instead of being lost.
+      const answer = path
+        ? await tagged<{ item: Entry }>('PATCH', path, { body, ifMatch: (over ?? base)?.etag })
+        : await tagged<{ item: Entry }>('POST', `/collections/${slug}/entries`, { body });
+      const item = answer.data.item;
+      return answer.etag
+        ? { item, etag: answer.etag }
+        : loadEntry(path ?? entryPath('collection', slug, item.id), def.drafts);
     },
-    onSuccess: async (item, status) => {
+    onSuccess: async (next, { status }) => {
       setIssues({});
       setFailure(null);
+      setConflict(null);
       setDirty(false);
       setNotice(status === 'published' ? 'Published' : entry ? 'Saved' : 'Created');
+      remember(next);
       if (single) {
-        queryClient.setQueryData(['single', slug], item);
         return;
       }
+      const item = next.item;
       await queryClient.invalidateQueries({ queryKey: ['entries', slug] });
-      queryClient.setQueryData(['entry', slug, item.id], item);
       if (!entry) {
         // The new entry's own URL.
         void navigate(`/collections/${slug}/${item.id}`, { replace: true });
       }
     },
-    onError: (e) => {
+    onError: (e, { status }) => {
       setNotice(null);
+      if (e instanceof ApiError && e.status === 412 && path) {
+        // Someone saved since: show what they changed, and let the editor choose.
+        setFailure(null);
+        loadEntry(path, def.drafts)
+          .then((server) => setConflict({ server, status }))
+          .catch((err: Error) => setFailure(err.message));
+        return;
+      }
       const err = e instanceof ApiError ? e : new ApiError(0, 'UNKNOWN', e.message);
       const byField: Record<string, string> = {};
       const other: string[] = [];
@@ -194,13 +264,19 @@ function EntryForm({ target, entry, session }: { target: FormTarget; entry?: Ent
     },
   });
   const remove = useMutation({
-    mutationFn: () => content('DELETE', `/collections/${slug}/entries/${entry!.id}`),
+    mutationFn: () => tagged('DELETE', `/collections/${slug}/entries/${entry!.id}`, { ifMatch: base?.etag }),
     onSuccess: async () => {
       setDirty(false);
+      queryClient.removeQueries({ queryKey: ['entry', slug, entry!.id] });
       await queryClient.invalidateQueries({ queryKey: ['entries', slug] });
       void navigate(slug === 'media' ? '/media' : `/collections/${slug}`);
     },
-    onError: (e) => setFailure(e.message),
+    onError: (e) =>
+      setFailure(
+        e instanceof ApiError && e.status === 412
+          ? `Someone saved this ${def.singular.toLowerCase()} after you opened it, so it was not deleted. Reload the page to see their changes first.`
+          : e.message,
+      ),
   });
 
   const change = (name: string, value: FormValue) => {
@@ -219,8 +295,38 @@ function EntryForm({ target, entry, session }: { target: FormTarget; entry?: Ent
   const published = entry?.status === 'published';
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate(def.drafts ? 'draft' : undefined);
+    save.mutate({ status: def.drafts ? 'draft' : undefined });
   };
+  const restored = async (v: Version) => {
+    adopt(await loadEntry(path!, def.drafts));
+    setNotice(`Version ${v.number} restored`);
+  };
+  // Stable for the schedule list's effect; reads the newest state through refs.
+  const adoptRef = useRef(adopt);
+  adoptRef.current = adopt;
+  const onRan = useCallback(
+    (s: Schedule) => {
+      if (s.status === 'failed') {
+        setFailure(`The scheduled ${s.action} failed: ${s.error ?? 'no reason given'}.`);
+        return;
+      }
+      const done = `The scheduled ${s.action} ran: this ${single ? 'content' : 'entry'} is now ${
+        s.action === 'publish' ? 'published' : 'a draft'
+      }.`;
+      if (dirtyRef.current) {
+        // The form keeps the editor's changes; their save will show what changed since.
+        setNotice(`${done} Your changes are not saved yet.`);
+        return;
+      }
+      loadEntry(path!, def.drafts)
+        .then((next) => {
+          adoptRef.current(next);
+          setNotice(done);
+        })
+        .catch((err: Error) => setFailure(err.message));
+    },
+    [path, def.drafts, single],
+  );
   const title = single
     ? def.singular
     : entry
@@ -243,7 +349,7 @@ function EntryForm({ target, entry, session }: { target: FormTarget; entry?: Ent
       {!canWrite && <p>You may read this {single ? 'content' : 'entry'} but not change it.</p>}
       <form onSubmit={submit} noValidate className="editor">
         {/* Without the right to save, the controls show the values and take no input. */}
-        <fieldset className="plain" disabled={!canWrite}>
+        <fieldset key={generation} className="plain" disabled={!canWrite}>
           {fields.map((field) => (
             <FieldControl
               key={field.name}
@@ -262,17 +368,39 @@ function EntryForm({ target, entry, session }: { target: FormTarget; entry?: Ent
             {failure}
           </p>
         )}
+        {conflict && (
+          <Conflict
+            fields={fields}
+            loadedWith={base}
+            server={conflict.server}
+            mine={values}
+            busy={save.isPending}
+            onReload={() => {
+              adopt(conflict.server);
+              setNotice('Reloaded: the form shows the saved values');
+            }}
+            onOverwrite={() => save.mutate({ status: conflict.status, over: conflict.server })}
+          />
+        )}
         <div className="actions">
           <Button type="submit" className="button primary" isDisabled={!canWrite || save.isPending}>
             {def.drafts ? 'Save draft' : 'Save'}
           </Button>
           {def.drafts && canPublish && (
-            <Button className="button" isDisabled={save.isPending} onPress={() => save.mutate('published')}>
+            <Button
+              className="button"
+              isDisabled={save.isPending}
+              onPress={() => save.mutate({ status: 'published' })}
+            >
               Publish
             </Button>
           )}
           {def.drafts && canPublish && published && (
-            <Button className="button" isDisabled={save.isPending} onPress={() => save.mutate('draft')}>
+            <Button
+              className="button"
+              isDisabled={save.isPending}
+              onPress={() => save.mutate({ status: 'draft' })}
+            >
               Unpublish
             </Button>
           )}
@@ -287,6 +415,18 @@ function EntryForm({ target, entry, session }: { target: FormTarget; entry?: Ent
           )}
         </div>
       </form>
+      {/* A media entry is a file: it has no page to preview and no publishing. */}
+      {path && entry && slug !== 'media' && (
+        <div className="workflow">
+          <div className="workflow-tools">
+            <Preview path={path} what={def.plural} dirty={dirty} />
+          </div>
+          {def.drafts && <Schedules path={path} canSchedule={canPublish && canWrite} onRan={onRan} />}
+          {def.versions && (
+            <Versions path={path} fields={fields} canRestore={canWrite} dirty={dirty} onRestored={restored} />
+          )}
+        </div>
+      )}
       {blocker.state === 'blocked' && (
         <div role="alertdialog" aria-modal="true" aria-labelledby="leave-title" className="modal">
           <div className="dialog">
