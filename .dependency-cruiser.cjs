@@ -3,6 +3,8 @@
 
 /** Feature modules, lowest first: a module may import only modules before it in this list. */
 const LAYERS = [
+  // What instances tell each other (cache changes): every module may publish and listen.
+  'cluster',
   'audit',
   'settings',
   'email',

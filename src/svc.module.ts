@@ -29,6 +29,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { ContentModule } from './modules/content/content.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { EmailModule } from './modules/email/email.module';
+import { ClusterModule } from './modules/cluster/cluster.module';
 import { HealthModule } from './modules/health/health.module';
 import { MediaModule } from './modules/media/media.module';
 import { PagesModule } from './modules/pages/pages.module';
@@ -213,6 +214,7 @@ export class SvcModule implements NestModule {
             return ds;
           },
         }),
+        ClusterModule,
         HealthModule,
         AuthModule,
         EmailModule,

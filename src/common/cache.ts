@@ -10,7 +10,15 @@ export interface TtlCacheOptions {
   ttlMs: number;
   /** The clock in milliseconds (tests); `performance.now()` by default. */
   now?: () => number;
+  /** Its name in `cacheLookups` (the metrics' `svc_cache_requests_total{cache}`). */
+  name?: string;
 }
+
+/**
+ * Hits and misses of the named caches since the process started, per name (two additions per
+ * lookup: cheap enough to count always). The metrics read it when scraped.
+ */
+export const cacheLookups = new Map<string, { hit: number; miss: number }>();
 
 /**
  * The one in-process cache of the service: bounded (`max` entries), each value used for at most
@@ -24,9 +32,14 @@ export class TtlCache<K extends NonNullable<unknown>, V> {
   private readonly entries: LRUCache<K, { value: V }>;
   /** Raised by every invalidation; see `getOrLoad`. */
   private generation = 0;
+  private readonly lookups?: { hit: number; miss: number };
 
   constructor(opts: TtlCacheOptions) {
     const now = opts.now;
+    if (opts.name !== undefined) {
+      this.lookups = cacheLookups.get(opts.name) ?? { hit: 0, miss: 0 };
+      cacheLookups.set(opts.name, this.lookups);
+    }
     this.entries = new LRUCache<K, { value: V }>({
       max: opts.max,
       ttl: opts.ttlMs,
@@ -43,6 +56,9 @@ export class TtlCache<K extends NonNullable<unknown>, V> {
    */
   getOrLoad(key: K, load: () => Promise<V>): Awaitable<V> {
     const hit = this.entries.get(key);
+    if (this.lookups) {
+      this.lookups[hit ? 'hit' : 'miss']++;
+    }
     return hit ? hit.value : this.load(key, load);
   }
 

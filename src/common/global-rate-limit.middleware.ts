@@ -49,7 +49,7 @@ export class GlobalRateLimitMiddleware implements NestMiddleware, OnApplicationS
       record = await this.perInstance.increment(key, ttl, max, ttl, 'global');
     }
     if (record.isBlocked) {
-      throw new ServiceError('RATE_LIMITED', 'Too many requests from this address; try again later', {
+      throw ServiceError.rateLimited('global', 'Too many requests from this address; try again later', {
         retryAfterSeconds: Math.max(1, record.timeToBlockExpire),
       });
     }

@@ -29,8 +29,8 @@ export function signInBudgetSpent(
   retryAfterSeconds: number,
 ): ServiceError {
   const wait = Math.max(1, retryAfterSeconds);
-  return new ServiceError(
-    'RATE_LIMITED',
+  return ServiceError.rateLimited(
+    'sign-in',
     `Too many sign-in and account requests from this address; try again in ${wait} s ` +
       `(the limit, ${max} per ${duration(windowSeconds)}, is security.authRateLimit in the configuration)`,
     { retryAfterSeconds: wait },

@@ -4,6 +4,7 @@ import { ConfigError } from '../../src/config/env';
 import { ServiceError } from '../../src/common/errors';
 import type { FieldConfig } from '../../src/config/config.types';
 import { UserFieldsRepository } from '../../src/modules/user-fields/user-fields.repository';
+import { ChangeBus } from '../../src/modules/cluster/change-bus.service';
 import { UserFieldsService } from '../../src/modules/user-fields/user-fields.service';
 import { normaliseOptions, SVC_CONNECTION } from '../../src/config/svc-options';
 import { createUser, signIn } from '../utils/auth';
@@ -192,6 +193,7 @@ describe('user fields: definitions over REST and from the config', () => {
             database: { url: t.database.url },
             config: { users: { fields } },
           }),
+          null,
         );
       expect(() => make([{ name: 'email', type: 'text' }])).toThrow(ConfigError);
       expect(() => make([{ name: 'body', type: 'richText' }])).toThrow(
@@ -593,12 +595,14 @@ describe('user fields: definitions over REST and from the config', () => {
       expect(defs.map((d) => d.name)).toEqual(['department', 'plan', 'tier']);
     });
 
-    it('another instance sees a change within 5 s (its cache bound), and its own writes at once', async () => {
+    it('another instance that hears no change notification sees a change within 5 s (its cache bound), and its own writes at once', async () => {
       const other = await createTestApp({ database: t.database, config: { users: { fields: CODE_FIELDS } } });
       const now = Date.now.bind(Date);
       try {
         const theirs = other.app.get(UserFieldsService);
         expect((await theirs.definitions()).map((d) => d.name)).toEqual(['department', 'plan', 'tier']);
+        // The notification path down (propagation.e2e-spec.ts covers it up): the TTL is the bound.
+        await other.app.get(ChangeBus).onApplicationShutdown();
         const room = await createField({ name: 'room', type: 'text' });
         // Still cached over there...
         expect((await theirs.definitions()).map((d) => d.name)).not.toContain('room');

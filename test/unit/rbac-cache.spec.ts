@@ -36,7 +36,7 @@ describe('RbacService cache', () => {
 
   it('serves a role set from the cache once read', async () => {
     const f = fakeRepo();
-    const rbac = new RbacService(db, f.repo);
+    const rbac = new RbacService(db, f.repo, null);
     const first = rbac.resolve(['b', 'a']);
     f.releaseAll();
     await first;
@@ -46,7 +46,7 @@ describe('RbacService cache', () => {
 
   it('does not store a read that started before invalidate() (no stale value put back)', async () => {
     const f = fakeRepo();
-    const rbac = new RbacService(db, f.repo);
+    const rbac = new RbacService(db, f.repo, null);
     const stale = rbac.resolve(['a']); // reads the old rows ...
     f.grant('update-users'); // ... a write commits ...
     rbac.invalidate(); // ... and clears the cache
@@ -63,7 +63,7 @@ describe('RbacService cache', () => {
 
   it('treats the catalogue the same way', async () => {
     const f = fakeRepo();
-    const rbac = new RbacService(db, f.repo);
+    const rbac = new RbacService(db, f.repo, null);
     const stale = rbac.catalogue();
     f.grant('sign-contracts');
     rbac.invalidate();
@@ -78,7 +78,7 @@ describe('RbacService cache', () => {
 
   it('answers an empty role set without a query', async () => {
     const f = fakeRepo();
-    const rbac = new RbacService(db, f.repo);
+    const rbac = new RbacService(db, f.repo, null);
     expect(await rbac.resolve([])).toEqual({ isSuperAdmin: false, permissions: [] });
     expect(f.calls.resolve).toBe(0);
   });

@@ -10,6 +10,14 @@ import { ServiceError } from './service-error';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
+const REFUSED_BUDGET = Symbol('svc:refused-budget');
+type Refusable = ServerResponse & { [REFUSED_BUDGET]?: string };
+
+/** The rate-limit budget a 429 answer was refused by (see `ServiceError.rateLimited`). */
+export function refusedBudgetOf(res: ServerResponse): string | undefined {
+  return (res as Refusable)[REFUSED_BUDGET];
+}
+
 interface Problem {
   status: number;
   code: ErrorCode;
@@ -130,6 +138,9 @@ export function sendProblem(
 ): void {
   const problem = toProblem(exception);
   const requestId = ensureRequestId(req, res);
+  if (exception instanceof ServiceError && exception.budget !== undefined) {
+    (res as Refusable)[REFUSED_BUDGET] = exception.budget;
+  }
   if (problem.status >= 500) {
     const url = redactUrl(req.originalUrl ?? req.url ?? '');
     logger.error({ err: exception, requestId }, `${req.method} ${url} failed`);

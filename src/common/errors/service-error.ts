@@ -12,6 +12,8 @@ export interface ValidationIssue {
  */
 export class ServiceError extends Error {
   readonly status: number;
+  /** A 429's rate-limit budget (`global`, `sign-in`, `api-key`...), for the metrics; never sent. */
+  budget?: string;
 
   constructor(
     readonly code: ErrorCode,
@@ -21,6 +23,13 @@ export class ServiceError extends Error {
     super(message);
     this.name = 'ServiceError';
     this.status = ERROR_STATUS[code];
+  }
+
+  /** The 429 of a spent rate-limit budget. */
+  static rateLimited(budget: string, message: string, data?: Record<string, unknown>): ServiceError {
+    const e = new ServiceError('RATE_LIMITED', message, data);
+    e.budget = budget;
+    return e;
   }
 
   /** `omitted`: problems found beyond `errors` (a capped list), answered as `omittedErrors`. */

@@ -116,7 +116,7 @@ export class AccountLifecycleService {
         throw BAD_LINK();
       }
       await this.users.markVerified(em, userId);
-      this.accounts.invalidate(userId);
+      await this.accounts.invalidateIn(em, userId);
     });
   }
 

@@ -13,6 +13,7 @@ import { UsersRepository } from './users.repository';
 import { AuditService } from '../audit/audit.service';
 import { AUDIT_EVENTS } from '../audit/audit.types';
 import { UserEvents } from './user-events.service';
+import { ChangeBus } from '../cluster/change-bus.service';
 
 /** SPEC 5.2.4: 5 wrong passwords in a row lock the account for 15 minutes (sign-in and reauthentication). */
 export const PASSWORD_LOCKOUT: LockoutPolicy = { maxAttempts: 5, lockMinutes: 15 };
@@ -26,7 +27,7 @@ export const BROWSER_SESSION_ONLY = () =>
 
 function secondFactorLocked(until: Date): ServiceError {
   const retryAfterSeconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
-  return new ServiceError('RATE_LIMITED', 'Too many wrong codes for this account; try again later', {
+  return ServiceError.rateLimited('codes', 'Too many wrong codes for this account; try again later', {
     retryAfterSeconds,
   });
 }
@@ -52,6 +53,7 @@ export class AccountsService {
   private readonly cache = new TtlCache<string, AccountState | null>({
     max: MAX_CACHED_ACCOUNTS,
     ttlMs: ACCOUNT_TTL_MS,
+    name: 'accounts',
   });
 
   constructor(
@@ -62,8 +64,12 @@ export class AccountsService {
     private readonly rbac: RbacService,
     private readonly audit: AuditService,
     // Optional as the options: seeding builds this service without the webhooks.
-    @Optional() private readonly events: UserEvents | null,
-  ) {}
+    @Optional() @Inject(UserEvents) private readonly events: UserEvents | null,
+    // Optional: seeding builds this service alone (one instance: nothing to tell).
+    @Optional() @Inject(ChangeBus) private readonly changes: ChangeBus | null,
+  ) {
+    changes?.on('accounts', (userId) => this.cache.invalidate(userId));
+  }
 
   /** The account (or null when deleted). A database failure is a 500 DATABASE_ERROR, never "signed out". */
   getAccount(userId: string): Awaitable<AccountState | null> {
@@ -250,7 +256,23 @@ export class AccountsService {
     return this.users.recordSuccessfulLogin(em, userId);
   }
 
+  /** After the commit of a write to the account: this instance and the others forget it. */
   invalidate(userId: string): void {
+    this.cache.invalidate(userId);
+    this.changes?.publish('accounts', userId);
+  }
+
+  /**
+   * A write to the account inside `em`'s transaction: this instance forgets it now, the others
+   * when the transaction commits.
+   */
+  async invalidateIn(em: EntityManager, userId: string): Promise<void> {
+    this.cache.invalidate(userId);
+    await this.changes?.publishIn(em, 'accounts', userId);
+  }
+
+  /** This instance reads the account again (its copy is behind a token); nothing changed. */
+  reread(userId: string): void {
     this.cache.invalidate(userId);
   }
 
@@ -260,7 +282,7 @@ export class AccountsService {
    */
   async revokeSessions(em: EntityManager, userId: string): Promise<void> {
     await this.users.revokeSessions(em, userId);
-    this.invalidate(userId);
+    await this.invalidateIn(em, userId);
   }
 
   /**
@@ -295,7 +317,7 @@ export class AccountsService {
    */
   async voidSteps(em: EntityManager, userId: string): Promise<void> {
     await this.users.voidSteps(em, userId);
-    this.invalidate(userId);
+    await this.invalidateIn(em, userId);
   }
 
   /**
@@ -357,8 +379,13 @@ export class AccountsService {
         await this.users.revokeSessions(tx, userId);
       }
     };
-    await (em ? run(em) : this.db.transaction(run));
-    this.invalidate(userId);
+    if (em) {
+      await run(em);
+      await this.invalidateIn(em, userId);
+    } else {
+      await this.db.transaction(run);
+      this.invalidate(userId);
+    }
   }
 
   /**
@@ -389,7 +416,7 @@ export class AccountsService {
     p: { name?: string; image?: string | null; custom?: Record<string, unknown> },
   ): Promise<void> {
     await this.users.updateProfile(em, userId, p);
-    this.invalidate(userId);
+    await this.invalidateIn(em, userId);
   }
 
   async updateProfile(

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectThrottlerStorage, ThrottlerStorage } from '@nestjs/throttler';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
@@ -17,6 +17,7 @@ import { ApiKeyRecord, keyStatus, toApiKeyRecord } from './api-key.mapper';
 import { ApiKeyRow, ApiKeysRepository, ApiKeyType, FoundApiKey } from './api-keys.repository';
 import { AuditService } from '../audit/audit.service';
 import type { ApiKeySortField } from './api-keys.types';
+import { ChangeBus } from '../cluster/change-bus.service';
 
 export const API_KEY_PREFIX = 'svc_live_';
 /** Same bound as account state: a revocation elsewhere is seen within 5 s (10 s allowed). */
@@ -41,6 +42,7 @@ export class ApiKeysService {
   private readonly cache = new TtlCache<string, FoundApiKey | null>({
     max: MAX_CACHED_KEYS,
     ttlMs: KEY_TTL_MS,
+    name: 'api-keys',
   });
   private readonly touched = new Map<string, number>();
 
@@ -53,7 +55,10 @@ export class ApiKeysService {
     private readonly rbac: RbacService,
     private readonly userFields: UserFieldsService,
     private readonly audit: AuditService,
-  ) {}
+    @Optional() @Inject(ChangeBus) private readonly changes: ChangeBus | null,
+  ) {
+    changes?.on('api-keys', () => this.cache.invalidate());
+  }
 
   async list(auth: AuthContext, q: ListQuery<ApiKeySortField>): Promise<ListRecord<ApiKeyRecord>> {
     const { items, total } = await this.repo.listForUser(this.db.manager, auth.user.id, q);
@@ -239,7 +244,7 @@ export class ApiKeysService {
     }
     const resetIn = setRateLimitHeaders(res, max, record);
     if (record.isBlocked) {
-      throw new ServiceError('RATE_LIMITED', 'This API key made too many requests; try again later', {
+      throw ServiceError.rateLimited('api-key', 'This API key made too many requests; try again later', {
         retryAfterSeconds: Math.max(1, resetIn),
       });
     }
@@ -251,6 +256,7 @@ export class ApiKeysService {
 
   private invalidate(): void {
     this.cache.invalidate();
+    this.changes?.publish('api-keys');
   }
 
   private touch(id: string): void {

@@ -670,6 +670,8 @@ export class AuthService implements OnModuleInit {
     const hash = sha256Hex(refreshToken);
     // Set inside the transaction when the token was rotated before this request arrived.
     const replay: { of: { userId: string; sessionId: string } | null } = { of: null };
+    // An account whose session this refresh ended: its cache is forgotten after the commit.
+    let endedFor: string | undefined;
     const outcome = await this.db.transaction(async (em) => {
       // The account row first (shared): a session-ending write is then strictly before or after.
       await this.credentials.lockRefreshOwner(em, hash);
@@ -698,7 +700,7 @@ export class AuthService implements OnModuleInit {
           },
           em,
         );
-        this.accounts.invalidate(account.id);
+        endedFor = account.id;
         return 'refused';
       }
       const session = await this.mintSession(em, account, client, row.session);
@@ -706,6 +708,9 @@ export class AuthService implements OnModuleInit {
       await this.credentials.restampConsumed(em, row.id);
       return session;
     });
+    if (endedFor) {
+      this.accounts.invalidate(endedFor);
+    }
     if (typeof outcome === 'object') {
       this.rotations.record(hash);
       return outcome;

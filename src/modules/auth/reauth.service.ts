@@ -59,7 +59,7 @@ export class ReauthService {
     } else {
       const checked = await this.accounts.recheckPassword(session.userId, input.password!, PASSWORD_LOCKOUT);
       if (checked === 'locked') {
-        throw new ServiceError('RATE_LIMITED', 'Too many wrong passwords; try again later', {
+        throw ServiceError.rateLimited('reauth', 'Too many wrong passwords; try again later', {
           retryAfterSeconds: PASSWORD_LOCKOUT.lockMinutes * 60,
         });
       }

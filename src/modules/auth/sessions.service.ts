@@ -65,6 +65,7 @@ export class SessionsService {
     if (!ended.length) {
       throw new ServiceError('NOT_FOUND', 'No such session');
     }
+    this.accounts.invalidate(userId);
   }
 
   assertRecentSignIn(auth: AuthContext): Promise<void> {
@@ -82,6 +83,7 @@ export class SessionsService {
       await this.accounts.voidSteps(em, userId);
       return this.end(em, auth, userId, null, auth.sessionId, ip, 'ended-by-owner');
     });
+    this.forgetIfEnded(userId, ended);
     return ended.length;
   }
 
@@ -94,7 +96,15 @@ export class SessionsService {
       await this.accounts.voidSteps(em, userId);
       return this.end(em, auth, userId, null, undefined, ip, 'ended-by-administrator');
     });
+    this.forgetIfEnded(userId, ended);
     return ended.length;
+  }
+
+  /** After the commit: this instance and the others forget the account's cached sessions. */
+  private forgetIfEnded(userId: string, ended: string[]): void {
+    if (ended.length) {
+      this.accounts.invalidate(userId);
+    }
   }
 
   private async end(
@@ -118,10 +128,6 @@ export class SessionsService {
         },
         em,
       );
-    }
-    if (ended.length) {
-      // After the commit would be exact; before it only makes the next read come sooner.
-      this.accounts.invalidate(userId);
     }
     return ended;
   }

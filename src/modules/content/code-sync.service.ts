@@ -133,7 +133,7 @@ export class CodeSyncService implements OnModuleInit {
     const ready = `content ready (${count(collections.length, 'collection')} and ${count(singles.length, 'single')} in the configuration)`;
     if (summary.length) {
       this.logger.log(`${ready}; synchronised: ${summary.join('; ')}`);
-      this.registry.invalidate();
+      this.registry.changed();
       this.rbac.invalidate();
     } else {
       this.logger.log(`${ready}; schema unchanged`);

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AccessRule, FieldConfig } from '../../config/config.types';
@@ -9,6 +9,7 @@ import { notFound } from './definition-checks';
 import { isMediaDefinition } from './media.definition';
 import { DefinitionRow, DefinitionsRepository } from './definitions.repository';
 import { EntryCounts } from './entries/entry-counts';
+import { ChangeBus } from '../cluster/change-bus.service';
 
 /** Bound on staleness of the registry: other instances' schema changes are seen within 5 s. */
 const REGISTRY_TTL_MS = 5000;
@@ -47,7 +48,9 @@ export class DefinitionRegistry {
     @Inject(SVC_OPTIONS) options: SvcOptions,
     private readonly repo: DefinitionsRepository,
     private readonly counts: EntryCounts,
+    @Optional() @Inject(ChangeBus) private readonly changes: ChangeBus | null,
   ) {
+    changes?.on('definitions', () => this.invalidate());
     const code = [
       ...options.config.collections.map((c) => ({ k: key('collection', c.slug), c })),
       ...options.config.singles.map((s) => ({ k: key('single', s.slug), c: s })),
@@ -102,9 +105,15 @@ export class DefinitionRegistry {
     this.counts.bumpAll();
   }
 
+  /** After a schema change of this instance committed: the other instances forget theirs too. */
+  changed(): void {
+    this.invalidate();
+    this.changes?.publish('definitions');
+  }
+
   /** After a schema change of this instance committed: the next answer already sees it. */
   async refresh(): Promise<void> {
-    this.invalidate();
+    this.changed();
     await this.reload();
   }
 

@@ -79,7 +79,7 @@ export class AuthenticationService {
       // A token newer than the cached row (minted after a password write, or in a session opened,
       // on another instance): the cache is behind, not the token. Read the row again rather than
       // refuse a fresh login; a session still missing then has ended (and is remembered so).
-      this.accounts.invalidate(claims.sub);
+      this.accounts.reread(claims.sub);
       account = await this.accounts.getAccount(claims.sub);
       if (account && sid !== undefined && !account.sessions.includes(sid)) {
         this.ended.set(sid, true);
@@ -112,7 +112,7 @@ export class AuthenticationService {
    * publish): read fresh, null when the account is gone or deactivated.
    */
   async forUser(userId: string): Promise<AuthContext | null> {
-    this.accounts.invalidate(userId);
+    this.accounts.reread(userId);
     const account = await this.accounts.getAccount(userId);
     if (!account || !account.is_active) {
       return null;

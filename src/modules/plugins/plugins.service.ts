@@ -220,7 +220,7 @@ export class PluginsService implements OnModuleInit {
     }
     const resetIn = setRateLimitHeaders(res, max, record);
     if (record.isBlocked) {
-      throw new ServiceError('RATE_LIMITED', 'Too many requests; try again later', {
+      throw ServiceError.rateLimited('plugin', 'Too many requests; try again later', {
         retryAfterSeconds: Math.max(1, resetIn),
       });
     }

@@ -1,9 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { type Awaitable, TtlCache } from '../../common/cache';
 import { SVC_CONNECTION } from '../../config/svc-options';
 import { RbacRepository, SUPER_ADMIN_SLUG } from './rbac.repository';
+import { ChangeBus } from '../cluster/change-bus.service';
 
 export interface ResolvedPermissions {
   isSuperAdmin: boolean;
@@ -25,6 +26,7 @@ export class RbacService {
   private readonly cache = new TtlCache<string, ResolvedPermissions>({
     max: MAX_CACHED_ROLE_SETS,
     ttlMs: PERMISSIONS_TTL_MS,
+    name: 'permissions',
   });
   /** The permission catalogue, one entry, under the same bound. */
   private readonly catalogueCache = new TtlCache<'all', string[]>({ max: 1, ttlMs: PERMISSIONS_TTL_MS });
@@ -32,7 +34,11 @@ export class RbacService {
   constructor(
     @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
     private readonly repo: RbacRepository,
-  ) {}
+    // Optional: the seeding command builds this service alone.
+    @Optional() @Inject(ChangeBus) private readonly changes: ChangeBus | null,
+  ) {
+    changes?.on('rbac', () => this.forget());
+  }
 
   resolve(roleIds: string[]): Awaitable<ResolvedPermissions> {
     const key = [...roleIds].sort().join(',');
@@ -53,6 +59,11 @@ export class RbacService {
 
   /** Forget every resolution; call after the commit of a write that changes what a role grants. */
   invalidate(): void {
+    this.forget();
+    this.changes?.publish('rbac');
+  }
+
+  private forget(): void {
     this.cache.invalidate();
     this.catalogueCache.invalidate();
   }

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AuthContext } from '../../common/access/auth-context';
@@ -10,6 +10,7 @@ import { AUDIT_EVENTS } from '../audit/audit.types';
 import { readSettingsPatch } from './settings-input';
 import { SettingsRepository, type SettingsRow } from './settings.repository';
 import { DEFAULT_GENERAL_SETTINGS, GENERAL_SETTINGS_KEYS, type GeneralSettings } from './settings.types';
+import { ChangeBus } from '../cluster/change-bus.service';
 
 export type { GeneralSettings } from './settings.types';
 export { DEFAULT_GENERAL_SETTINGS } from './settings.types';
@@ -30,13 +31,20 @@ const KEY = 'general';
  */
 @Injectable()
 export class SettingsService {
-  private readonly cache = new TtlCache<typeof KEY, GeneralSettings>({ max: 1, ttlMs: SETTINGS_TTL_MS });
+  private readonly cache = new TtlCache<typeof KEY, GeneralSettings>({
+    max: 1,
+    ttlMs: SETTINGS_TTL_MS,
+    name: 'settings',
+  });
 
   constructor(
     @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
     private readonly repo: SettingsRepository,
     private readonly audit: AuditService,
-  ) {}
+    @Optional() @Inject(ChangeBus) private readonly changes: ChangeBus | null,
+  ) {
+    changes?.on('settings', () => this.cache.invalidate());
+  }
 
   /** The current settings, every key present (defaults for those never set). */
   async get(): Promise<GeneralSettings> {
@@ -73,6 +81,7 @@ export class SettingsService {
       return merged;
     });
     this.cache.invalidate();
+    this.changes?.publish('settings');
     return present(row);
   }
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ConfigError } from '../../config/env';
@@ -19,6 +19,7 @@ import {
   ValuesResult,
 } from './user-field-values';
 import { UserFieldRow, UserFieldsRepository } from './user-fields.repository';
+import { ChangeBus } from '../cluster/change-bus.service';
 
 /** How long a loaded list of definitions is used before it is read again. */
 export const USER_FIELDS_TTL_MS = 5000;
@@ -84,7 +85,9 @@ export class UserFieldsService implements OnModuleInit {
     @InjectDataSource(SVC_CONNECTION) private readonly db: DataSource,
     private readonly repo: UserFieldsRepository,
     @Inject(SVC_OPTIONS) options: SvcOptions,
+    @Optional() @Inject(ChangeBus) private readonly changes: ChangeBus | null,
   ) {
+    changes?.on('user-fields', () => this.invalidate());
     // A wrong code-defined field stops the boot, naming the entry (fail fast, like the env).
     const { definitions, problems } = checkConfigFields(options.config.users.fields);
     if (problems.length) {
@@ -380,6 +383,7 @@ export class UserFieldsService implements OnModuleInit {
       throw e;
     }
     this.invalidate();
+    this.changes?.publish('user-fields');
     await this.load().catch((err: unknown) =>
       this.logger.error({ err }, 'user field definitions could not be reloaded'),
     );

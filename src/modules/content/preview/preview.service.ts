@@ -111,7 +111,7 @@ export class PreviewService {
     let account = await this.accounts.getAccount(claims.sub);
     if (account && claims.ver > account.ver) {
       // Issued after a password write made on another instance: the cached row is behind.
-      this.accounts.invalidate(claims.sub);
+      this.accounts.reread(claims.sub);
       account = await this.accounts.getAccount(claims.sub);
     }
     const revoked = () =>
