@@ -10,6 +10,8 @@ const LAYERS = [
   'email',
   'user-fields',
   'rbac',
+  // Prometheus metrics: above the job queue it reads, below the modules that count.
+  'metrics',
   // Events are reported from accounts and content up: below them, above the job queue.
   'webhooks',
   'accounts',

@@ -51,6 +51,10 @@ const ENV = {
   SVC_HEAP_GROWING_PERCENT: {
     text: 'How far the heap may grow past what the last full garbage collection kept before the next one, in percent (`0`: V8’s own factor, up to 4 times). Keeps a busy server’s memory near its live data; see [performance](performance.md). Standalone server only.',
   },
+  SVC_METRICS_TOKEN: {
+    default: 'unset',
+    text: 'Turns on `GET /api/metrics` (the Prometheus text format), answered only to `Authorization: Bearer <this token>`; at least 32 characters (shorter stops the boot). Unset: the route answers 404 and no request is measured. See [operations](operations.md).',
+  },
   SVC_DRAIN_SECONDS: {
     text: 'After `SIGTERM`, how long the server keeps serving while `GET /api/health` answers `503` with `draining: true`, so a load balancer moves traffic away; then it stops accepting connections, finishes the requests in flight and exits 0. `SIGINT` (Ctrl-C) stops at once. See [operations](operations.md). Standalone server only.',
   },
@@ -271,6 +275,10 @@ const MODULE = {
   pages: {
     default: '`SVC_PAGES`, else `true`',
     text: 'The admin app under `/admin`. With `forRoot`, `false` leaves its routes unregistered; with `forRootAsync` they answer 404.',
+  },
+  metricsToken: {
+    default: '`SVC_METRICS_TOKEN` in the standalone server, else unset',
+    text: 'Turns on `GET /api/metrics` for `Authorization: Bearer <this token>` (32 characters or more). Unset: 404, and no request is measured.',
   },
 };
 

@@ -30,6 +30,8 @@ import { ContentModule } from './modules/content/content.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { EmailModule } from './modules/email/email.module';
 import { ClusterModule } from './modules/cluster/cluster.module';
+import { MetricsModule } from './modules/metrics/metrics.module';
+import { MetricsService } from './modules/metrics/metrics.service';
 import { HealthModule } from './modules/health/health.module';
 import { MediaModule } from './modules/media/media.module';
 import { PagesModule } from './modules/pages/pages.module';
@@ -79,6 +81,7 @@ export function serviceMiddlewares(
   logParams: Params,
   globalRateLimit: GlobalRateLimitMiddleware,
   jsonBody: JsonBodyMiddleware,
+  metrics: MetricsService,
 ): ServiceMiddleware[] {
   const everyPath = options.standalone
     ? [{ path: '{*path}', method: RequestMethod.ALL }]
@@ -89,7 +92,11 @@ export function serviceMiddlewares(
     // lane's get the same answer from `trustProxy`.
     {
       name: 'request-logging',
-      use: requestLogging(rootLoggerOf(logParams), { trustProxy: options.config.trustProxy }),
+      use: requestLogging(rootLoggerOf(logParams), {
+        trustProxy: options.config.trustProxy,
+        // Only with metrics on: otherwise no request pays for them.
+        ...(metrics.enabled && { onDone: (req, res, seconds) => metrics.observe(req, res, seconds) }),
+      }),
       routes: everyPath,
     },
     // Answers whose timing must tell nothing wait out a floor, refusals by guards included: the
@@ -215,6 +222,7 @@ export class SvcModule implements NestModule {
           },
         }),
         ClusterModule,
+        MetricsModule,
         HealthModule,
         AuthModule,
         EmailModule,
@@ -237,7 +245,13 @@ export class SvcModule implements NestModule {
         JsonBodyMiddleware,
         {
           provide: SERVICE_MIDDLEWARES,
-          inject: [SVC_OPTIONS, PARAMS_PROVIDER_TOKEN, GlobalRateLimitMiddleware, JsonBodyMiddleware],
+          inject: [
+            SVC_OPTIONS,
+            PARAMS_PROVIDER_TOKEN,
+            GlobalRateLimitMiddleware,
+            JsonBodyMiddleware,
+            MetricsService,
+          ],
           useFactory: serviceMiddlewares,
         },
         {

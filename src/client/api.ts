@@ -2484,6 +2484,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the Prometheus metrics
+     * @description The Prometheus text format (version 0.0.4): requests by route template and status, their durations, sign-ins, rate-limit refusals, the database pool, webhook deliveries, job queues, cache lookups, and Node process series. Only with `SVC_METRICS_TOKEN` set (404 otherwise), and only for `Authorization: Bearer <that token>`: any other credential is 401 AUTH_REQUIRED.
+     */
+    get: operations['getMetrics'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -14479,6 +14499,47 @@ export interface operations {
               latency: number;
             };
           };
+        };
+      };
+      429: components['responses']['Problem429'];
+      500: components['responses']['Problem500'];
+      503: components['responses']['Problem503'];
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getMetrics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Prometheus text format (version 0.0.4) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': unknown;
         };
       };
       429: components['responses']['Problem429'];

@@ -134,6 +134,8 @@ export interface RequestLoggingOptions {
    * their client IP is decided the way Express decides `req.ip`. Express requests use `req.ip`.
    */
   trustProxy?: boolean | number | string;
+  /** Called once per request when its response is done (or abandoned), with its duration. */
+  onDone?: (req: IncomingMessage, res: ServerResponse, seconds: number) => void;
 }
 
 /**
@@ -157,6 +159,7 @@ export function requestLogging(root: Logger, options: RequestLoggingOptions = {}
     // the root's, checked in `logAccess`.
     lines: root.child({}, { level: 'trace', redact: [] }),
     clientIp: clientIpOf(options.trustProxy ?? false),
+    onDone: options.onDone,
   };
   return function logRequest(req: IncomingMessage, res: ServerResponse, next: () => void): void {
     const store = new RequestStore(log, ensureRequestId(req, res), performance.now(), req);
@@ -177,10 +180,12 @@ interface AccessLog {
   /** Writes the access lines (see `requestLogging`). */
   lines: Logger;
   clientIp: (req: LoggedRequest) => string | undefined;
+  onDone?: RequestLoggingOptions['onDone'];
 }
 
 function logAccess(this: LoggedResponse): void {
   const store = this[STORE]!;
+  store.log.onDone?.(this.req, this, (performance.now() - store.started) / 1000);
   const failed = this.statusCode >= 500;
   if (!store.log.root.isLevelEnabled(failed ? 'error' : 'info')) {
     return;

@@ -10,6 +10,9 @@ import {
   uploadTypeProblems,
 } from './media-options';
 
+/** The metrics token's least length: guessing it must be as hopeless as guessing a key. */
+export const METRICS_TOKEN_MIN = 32;
+
 /**
  * Rate-limit counters kept per budget (auth, apikey, global) before the least recently used is
  * forgotten (`SVC_RATE_LIMIT_MAX_KEYS`; the in-memory store's default, see memory-counter-store.ts).
@@ -73,6 +76,8 @@ export interface Env {
   publicUrl: string;
   allowedOrigins: string[];
   redisUrl?: string;
+  /** SVC_METRICS_TOKEN: turns on `GET /api/metrics` for this bearer token (32 characters or more). */
+  metricsToken?: string;
   logLevel: string;
   /** SVC_API_DOCS: Swagger UI at /admin/api/docs (default: on outside production); see `apiDocsEnabled`. */
   apiDocs: boolean;
@@ -158,6 +163,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     }
   }
 
+  const metricsToken = source.SVC_METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && metricsToken.length < METRICS_TOKEN_MIN) {
+    problems.push(
+      `SVC_METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN} characters (got ${metricsToken.length})`,
+    );
+  }
   const redisUrl = source.REDIS_URL || undefined;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
     problems.push('REDIS_URL must be a redis:// or rediss:// URL');
@@ -216,6 +227,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     publicUrl: publicUrl.replace(/\/+$/, ''),
     allowedOrigins: allowedOrigins.filter(isHttpUrl).map((o) => new URL(o).origin),
     redisUrl,
+    metricsToken,
     logLevel,
     apiDocs: bool('SVC_API_DOCS', !production),
     pages: bool('SVC_PAGES', true),

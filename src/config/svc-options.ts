@@ -1,7 +1,7 @@
 import type { DestinationStream } from 'pino';
 import type { ResolvedConfig, SvcConfig } from './config.types';
 import { resolveConfig } from './config-file';
-import { pagesEnabled } from './env';
+import { METRICS_TOKEN_MIN, pagesEnabled } from './env';
 import type { DatabaseConfig } from '../database/data-source';
 import { type MediaOptions, type ResolvedMediaOptions, resolveMediaOptions } from './media-options';
 
@@ -50,6 +50,12 @@ export interface SvcModuleOptions {
    * with `forRootAsync` they answer 404.
    */
   pages?: boolean;
+  /**
+   * Turns on `GET /api/metrics` (Prometheus), answered only to `Authorization: Bearer <this
+   * token>` (at least 32 characters; `SVC_METRICS_TOKEN`). Unset: the route answers 404 and no
+   * request is measured.
+   */
+  metricsToken?: string;
 }
 
 /** Options with defaults applied: what providers inject under SVC_OPTIONS. */
@@ -74,6 +80,9 @@ export const SVC_CONNECTION = 'svc';
 export function normaliseOptions(o: SvcModuleOptions): SvcOptions {
   if (!o.secret) {
     throw new Error('SvcModule: `secret` is required');
+  }
+  if (o.metricsToken !== undefined && o.metricsToken.length < METRICS_TOKEN_MIN) {
+    throw new Error(`SvcModule: \`metricsToken\` must be at least ${METRICS_TOKEN_MIN} characters`);
   }
   return {
     ...o,

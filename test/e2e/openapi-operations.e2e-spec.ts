@@ -24,7 +24,11 @@ function classNames(cls: unknown): string[] {
 
 /** The document's tag of a route: the first segment after /admin/api; `health` for /api/health. */
 const tagOf = (path: string): string =>
-  path === '/api/health' ? 'health' : (/^\/admin\/api\/([^/]+)/.exec(path)?.[1] ?? '');
+  path === '/api/health'
+    ? 'health'
+    : path === '/api/metrics'
+      ? 'metrics'
+      : (/^\/admin\/api\/([^/]+)/.exec(path)?.[1] ?? '');
 
 /**
  * The operations table covers exactly the API routes the service registers, with every shipped

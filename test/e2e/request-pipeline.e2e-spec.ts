@@ -18,6 +18,7 @@ import { configureApp } from '../../src/app.setup';
 import { JsonBodyMiddleware } from '../../src/common/body.middleware';
 import { ServiceError } from '../../src/common/errors';
 import { GlobalRateLimitMiddleware } from '../../src/common/global-rate-limit.middleware';
+import { MetricsService } from '../../src/modules/metrics/metrics.service';
 import { SVC_CONNECTION, SVC_OPTIONS, type SvcOptions } from '../../src/config/svc-options';
 import { ContentAccessGuard } from '../../src/modules/content/content-route';
 import {
@@ -113,11 +114,20 @@ describe('request pipeline: the read lane runs what Nest runs', () => {
     })
       .overrideProvider(SERVICE_MIDDLEWARES)
       .useFactory({
-        inject: [SVC_OPTIONS, PARAMS_PROVIDER_TOKEN, GlobalRateLimitMiddleware, JsonBodyMiddleware],
-        factory: (o: SvcOptions, p: Params, limit: GlobalRateLimitMiddleware, body: JsonBodyMiddleware) => [
-          ...serviceMiddlewares(o, p, limit, body),
-          probeMiddleware,
+        inject: [
+          SVC_OPTIONS,
+          PARAMS_PROVIDER_TOKEN,
+          GlobalRateLimitMiddleware,
+          JsonBodyMiddleware,
+          MetricsService,
         ],
+        factory: (
+          o: SvcOptions,
+          p: Params,
+          limit: GlobalRateLimitMiddleware,
+          body: JsonBodyMiddleware,
+          metrics: MetricsService,
+        ) => [...serviceMiddlewares(o, p, limit, body, metrics), probeMiddleware],
       })
       .compile();
     const app = moduleRef.createNestApplication<NestExpressApplication>({

@@ -37,6 +37,7 @@ import {
   SESSION_READ,
   SETUP_STATUS,
 } from './auth.openapi';
+import { MetricsService } from '../metrics/metrics.service';
 
 export function clientInfo(req: Request): ClientInfo {
   const ua = req.headers['user-agent'];
@@ -55,6 +56,7 @@ export class AuthController {
     private readonly pendingLogins: PendingLoginsService,
     private readonly csrf: CsrfService,
     private readonly plugins: PluginsService,
+    private readonly metrics: MetricsService,
     @Inject(SVC_OPTIONS) options: SvcOptions,
   ) {
     this.secure = options.publicUrl.startsWith('https:');
@@ -96,7 +98,13 @@ export class AuthController {
   @UseGuards(AuthRateLimitGuard)
   @ApiOkResponse({ description: 'Signed in, or a step to answer first', schema: LOGIN_ANSWER })
   async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const outcome = await this.auth.login(dto.email, dto.password, clientInfo(req), req);
+    const outcome = await this.auth
+      .login(dto.email, dto.password, clientInfo(req), req)
+      .catch((e: unknown) => {
+        this.metrics.login('failure');
+        throw e;
+      });
+    this.metrics.login(outcome.challenge ? 'challenge' : 'success');
     return outcome.challenge ? this.pause(res, outcome) : this.answer(res, outcome.session, 'Signed in');
   }
 

@@ -527,7 +527,11 @@ export const LIST_ROUTES: ReadonlySet<string> = new Set([
 
 /** Tags: the path's first segment after `/admin/api` (`users`, `auth`, `collections`...). */
 const tagOf = (path: string): string =>
-  path === '/api/health' ? 'health' : path.replace(/^\/admin\/api\/?/, '').split('/')[0] || 'service';
+  path === '/api/health'
+    ? 'health'
+    : path === '/api/metrics'
+      ? 'metrics'
+      : path.replace(/^\/admin\/api\/?/, '').split('/')[0] || 'service';
 
 /**
  * Routes that are no API operations: the HTML pages and the docs (`@ApiExcludeController`,

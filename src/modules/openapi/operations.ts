@@ -934,6 +934,15 @@ export const OPERATIONS: Record<string, OperationText> = {
   },
 
   // ---------------------------------------------------------------------------------------------
+  // metrics
+  'MetricsController.scrape': {
+    operationId: 'getMetrics',
+    summary: 'Read the Prometheus metrics',
+    description:
+      'The Prometheus text format (version 0.0.4): requests by route template and status, their durations, sign-ins, rate-limit refusals, the database pool, webhook deliveries, job queues, cache lookups, and Node process series. Only with `SVC_METRICS_TOKEN` set (404 otherwise), and only for `Authorization: Bearer <that token>`: any other credential is 401 AUTH_REQUIRED.',
+  },
+
+  // ---------------------------------------------------------------------------------------------
   // health
   'HealthController.get': {
     operationId: 'getHealth',
@@ -1118,6 +1127,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   plugins:
     'Routes of the installed plugins: authenticator apps, passkeys, external identity providers and emailed sign-in links.',
   health: 'The liveness and readiness probe.',
+  metrics: 'Prometheus metrics of the instance, for a scraper holding the metrics token.',
 };
 
 /**

@@ -17,6 +17,7 @@ import { WEBHOOK_DELIVERY, WebhookOutbox } from './webhook-outbox.service';
 import { WEBHOOK_SECRET_BOX } from './webhook-secrets';
 import { attempt, AttemptResult } from './webhook-sender';
 import { AttemptLogEntry, AttemptTarget, WebhooksRepository } from './webhooks.repository';
+import { MetricsService } from '../metrics/metrics.service';
 
 /** Attempts one instance makes at once (each job fetched holds a place until it is recorded). */
 export const WEBHOOK_CONCURRENCY = 32;
@@ -127,6 +128,7 @@ export class WebhookDeliveryJob implements OnApplicationBootstrap, BeforeApplica
     private readonly fanout: WebhookOutboxRepository,
     @Inject(WEBHOOK_SECRET_BOX) private readonly box: SecretBox,
     @Inject(SVC_OPTIONS) private readonly options: SvcOptions,
+    private readonly metrics: MetricsService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -528,6 +530,9 @@ export class WebhookDeliveryJob implements OnApplicationBootstrap, BeforeApplica
       );
     }
     for (const o of outcomes) {
+      if (written.has(o.target.id)) {
+        this.metrics.delivery(o.result.ok ? 'delivered' : o.again ? 'retrying' : 'failed');
+      }
       const context = {
         deliveryId: o.target.id,
         webhookId: o.target.endpoint_id,

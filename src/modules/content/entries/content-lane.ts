@@ -84,6 +84,15 @@ const HANDLERS = {
 
 export type LaneHandler = keyof typeof HANDLERS;
 
+/** Each handler's route template, as Express names the same route of EntriesController. */
+const TEMPLATES: Record<LaneHandler, string> = {
+  list: '/admin/api/collections/:slug/entries',
+  count: '/admin/api/collections/:slug/entries/count',
+  get: '/admin/api/collections/:slug/entries/:id',
+  create: '/admin/api/collections/:slug/entries',
+  update: '/admin/api/collections/:slug/entries/:id',
+};
+
 /** What the lane runs for one handler, in order, each from the source Nest runs it from. */
 export interface LaneRoute {
   handler: LaneHandler;
@@ -160,6 +169,8 @@ export class ContentLane {
     }
     const [, slug, id, query] = match;
     const route = this.steps.routes[handler];
+    // The route template, where Express would have put it (the metrics label requests by it).
+    (req as { route?: { path: string } }).route = { path: TEMPLATES[handler] };
     this.run(route.middlewares, 0, req, res, () => void this.serve(req, res, route, slug, id, query));
     return true;
   }
