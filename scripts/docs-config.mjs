@@ -51,6 +51,10 @@ const ENV = {
   SVC_HEAP_GROWING_PERCENT: {
     text: 'How far the heap may grow past what the last full garbage collection kept before the next one, in percent (`0`: V8’s own factor, up to 4 times). Keeps a busy server’s memory near its live data; see [performance](performance.md). Standalone server only.',
   },
+  SVC_REDIS_PREFIX: {
+    default: '`svc:`',
+    text: 'The prefix of every Redis key the service writes, so that deployments can share one Redis (instances of one deployment must share the prefix).',
+  },
   SVC_METRICS_TOKEN: {
     default: 'unset',
     text: 'Turns on `GET /api/metrics` (the Prometheus text format), answered only to `Authorization: Bearer <this token>`; at least 32 characters (shorter stops the boot). Unset: the route answers 404 and no request is measured. See [operations](operations.md).',

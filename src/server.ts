@@ -98,6 +98,7 @@ export async function serverOptions(env: Env, databaseUrl: string): Promise<SvcM
     publicUrl: env.publicUrl,
     allowedOrigins: env.allowedOrigins,
     redisUrl: env.redisUrl,
+    redisPrefix: env.redisPrefix,
     metricsToken: env.metricsToken,
     rateLimitMaxKeys: env.rateLimitMaxKeys,
     production: env.production,

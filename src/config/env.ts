@@ -76,6 +76,8 @@ export interface Env {
   publicUrl: string;
   allowedOrigins: string[];
   redisUrl?: string;
+  /** SVC_REDIS_PREFIX: the prefix of every Redis key (default `svc:`), for deployments sharing a Redis. */
+  redisPrefix?: string;
   /** SVC_METRICS_TOKEN: turns on `GET /api/metrics` for this bearer token (32 characters or more). */
   metricsToken?: string;
   logLevel: string;
@@ -227,6 +229,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     publicUrl: publicUrl.replace(/\/+$/, ''),
     allowedOrigins: allowedOrigins.filter(isHttpUrl).map((o) => new URL(o).origin),
     redisUrl,
+    redisPrefix: source.SVC_REDIS_PREFIX || undefined,
     metricsToken,
     logLevel,
     apiDocs: bool('SVC_API_DOCS', !production),

@@ -131,8 +131,9 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   async declare(queue: QueueSpec): Promise<void> {
     await this.start();
     // One queue creation at a time: pg-boss creates each queue's partition table, and two
-    // creations running at once (the bootstrap hooks run concurrently) can deadlock.
-    const created = this.creating.then(() => this.boss.createQueue(queue.name));
+    // creations running at once (the bootstrap hooks run concurrently) can deadlock. Instances
+    // booting together still can: PostgreSQL then rolls one back, which is tried again.
+    const created = this.creating.then(() => retryDeadlocks(() => this.boss.createQueue(queue.name)));
     this.creating = created.catch(() => undefined);
     await created;
   }
@@ -295,5 +296,20 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     this.stopping = true;
     await Promise.all([...this.ownWorkers.values()].map((w) => w.stop()));
     await this.boss.stop({ graceful: true, timeout: 25_000, wait: true, close: true });
+  }
+}
+
+/** Deadlocks (SQLSTATE 40P01) rolled back by PostgreSQL are tried again, up to 5 times. */
+async function retryDeadlocks<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (e) {
+      if ((e as { code?: unknown }).code !== '40P01' || attempt === 5) {
+        throw e;
+      }
+      // Apart, so the instances that collided do not collide again.
+      await new Promise((r) => setTimeout(r, 20 + Math.random() * 100 * attempt));
+    }
   }
 }
