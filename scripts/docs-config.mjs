@@ -55,6 +55,22 @@ const ENV = {
     default: '`svc:`',
     text: 'The prefix of every Redis key the service writes, so that deployments can share one Redis (instances of one deployment must share the prefix).',
   },
+  OTEL_EXPORTER_OTLP_ENDPOINT: {
+    default: 'unset',
+    text: 'OpenTelemetry’s own: set (or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`), the standalone server traces requests, Express and Nest, PostgreSQL, Redis and outgoing calls, and exports the spans over OTLP/HTTP to it; the other `OTEL_*` variables apply. Unset: nothing of it is loaded. See [operations](operations.md).',
+  },
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: {
+    default: 'unset',
+    text: 'OpenTelemetry’s own: the traces endpoint alone (full URL, `.../v1/traces`); turns tracing on like `OTEL_EXPORTER_OTLP_ENDPOINT`.',
+  },
+  OTEL_SDK_DISABLED: {
+    default: 'unset',
+    text: 'OpenTelemetry’s own: `true` turns tracing off whatever the endpoint variables say.',
+  },
+  OTEL_SERVICE_NAME: {
+    default: '`svc`',
+    text: 'OpenTelemetry’s own: the `service.name` of the spans.',
+  },
   SVC_METRICS_TOKEN: {
     default: 'unset',
     text: 'Turns on `GET /api/metrics` (the Prometheus text format), answered only to `Authorization: Bearer <this token>`; at least 32 characters (shorter stops the boot). Unset: the route answers 404 and no request is measured. See [operations](operations.md).',

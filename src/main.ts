@@ -1,38 +1,16 @@
-import { ConfigError, loadEnv } from './config/env';
-import { startServer } from './server';
+/**
+ * The standalone server's entry (`npm start`, the image). Tracing, when configured, must patch
+ * http, Express, Nest, pg and ioredis before anything loads them, so the rest is required after
+ * it; without OTEL_EXPORTER_OTLP_ENDPOINT none of it is loaded.
+ */
+/* eslint-disable @typescript-eslint/no-require-imports -- the load order is the point here */
+import { tracingConfigured } from './config/tracing-env';
 
-async function main(): Promise<void> {
-  // Its last boot line says where it listens.
-  const server = await startServer();
-  let closing = false;
-  const drainSeconds = loadEnv().drainSeconds;
-  // SIGTERM (a deploy, docker stop, a rolling restart) drains; SIGINT (Ctrl-C) stops at once.
-  const shutdown = (signal: 'SIGTERM' | 'SIGINT') => {
-    if (closing) {
-      return;
-    }
-    closing = true;
-    server.log.info(`${signal} received, shutting down`);
-    const draining = signal === 'SIGTERM';
-    // Bounded: a stuck close must not keep the process (and its port) alive forever.
-    setTimeout(() => process.exit(1), (draining ? drainSeconds * 1000 : 0) + 15_000).unref();
-    (draining ? server.drain(drainSeconds) : server.close()).then(
-      () => process.exit(0),
-      (e: unknown) => {
-        server.log.error({ err: e }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-}
+const tracing = tracingConfigured(process.env)
+  ? (require('./tracing') as typeof import('./tracing')).startTracing()
+  : undefined;
+const { run } = require('./run') as typeof import('./run');
 
-main().catch((e: unknown) => {
-  if (e instanceof ConfigError) {
-    process.stderr.write(`${e.message}\n`);
-  } else {
-    process.stderr.write(`svc failed to start: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-  }
-  process.exit(1);
+void run(async () => {
+  await tracing?.shutdown().catch(() => undefined);
 });

@@ -29,6 +29,8 @@ import { AuthModule } from './modules/auth/auth.module';
 import { ContentModule } from './modules/content/content.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { EmailModule } from './modules/email/email.module';
+import { trace } from '@opentelemetry/api';
+import { tracingConfigured } from './config/tracing-env';
 import { ClusterModule } from './modules/cluster/cluster.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { MetricsService } from './modules/metrics/metrics.service';
@@ -96,6 +98,10 @@ export function serviceMiddlewares(
         trustProxy: options.config.trustProxy,
         // Only with metrics on: otherwise no request pays for them.
         ...(metrics.enabled && { onDone: (req, res, seconds) => metrics.observe(req, res, seconds) }),
+        // Only with tracing on (the OpenTelemetry API answers nothing without an SDK anyway).
+        ...(tracingConfigured(process.env) && {
+          traceId: () => trace.getActiveSpan()?.spanContext().traceId,
+        }),
       }),
       routes: everyPath,
     },

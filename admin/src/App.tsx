@@ -18,6 +18,7 @@ const Users = lazy(() => import('./people/Users'));
 const UserEditor = lazy(() => import('./people/UserEditor'));
 const Roles = lazy(() => import('./people/Roles'));
 const RoleEditor = lazy(() => import('./people/RoleEditor'));
+const Permissions = lazy(() => import('./people/Permissions'));
 const Webhooks = lazy(() => import('./ops/Webhooks'));
 const WebhookScreen = lazy(() => import('./ops/WebhookScreen'));
 const AuditLog = lazy(() => import('./ops/AuditLog'));
@@ -49,6 +50,7 @@ export const router = createBrowserRouter(
         { path: 'users/:id', element: <UserEditor /> },
         { path: 'roles', element: <Roles /> },
         { path: 'roles/new', element: <RoleEditor /> },
+        { path: 'roles/permissions', element: <Permissions /> },
         { path: 'roles/:id', element: <RoleEditor /> },
         { path: 'webhooks', element: <Webhooks /> },
         { path: 'webhooks/new', element: <WebhookScreen /> },

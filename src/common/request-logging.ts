@@ -36,6 +36,8 @@ export interface AccessLine {
   principal: Principal | undefined;
   /** 5xx only: the first error logged while the request was handled (its own line has the stack). */
   error: { type: string; message: string } | undefined;
+  /** With tracing on: the trace this request is part of (continued from its `traceparent`). */
+  traceId: string | undefined;
 }
 
 const PRINCIPAL = Symbol('svc:principal');
@@ -74,6 +76,7 @@ export function recordPrincipal(req: object, auth: Authenticated | null): void {
 export class RequestStore {
   private child: Logger | undefined = undefined;
   failure: AccessLine['error'] = undefined;
+  traceId: string | undefined = undefined;
 
   constructor(
     readonly log: AccessLog,
@@ -134,6 +137,8 @@ export interface RequestLoggingOptions {
    * their client IP is decided the way Express decides `req.ip`. Express requests use `req.ip`.
    */
   trustProxy?: boolean | number | string;
+  /** The trace the request is part of (tracing on), read as it arrives: `traceId` on its line. */
+  traceId?: () => string | undefined;
   /** Called once per request when its response is done (or abandoned), with its duration. */
   onDone?: (req: IncomingMessage, res: ServerResponse, seconds: number) => void;
 }
@@ -160,9 +165,13 @@ export function requestLogging(root: Logger, options: RequestLoggingOptions = {}
     lines: root.child({}, { level: 'trace', redact: [] }),
     clientIp: clientIpOf(options.trustProxy ?? false),
     onDone: options.onDone,
+    traceId: options.traceId,
   };
   return function logRequest(req: IncomingMessage, res: ServerResponse, next: () => void): void {
     const store = new RequestStore(log, ensureRequestId(req, res), performance.now(), req);
+    if (log.traceId) {
+      store.traceId = log.traceId();
+    }
     if (root.isLevelEnabled('info')) {
       // Read now, the socket keeps it: once a client has gone away, it has no address left to ask.
       void req.socket?.remoteAddress;
@@ -181,6 +190,7 @@ interface AccessLog {
   lines: Logger;
   clientIp: (req: LoggedRequest) => string | undefined;
   onDone?: RequestLoggingOptions['onDone'];
+  traceId?: RequestLoggingOptions['traceId'];
 }
 
 function logAccess(this: LoggedResponse): void {
@@ -214,6 +224,7 @@ function accessLine(req: LoggedRequest, res: LoggedResponse, store: RequestStore
     contentLength: res.headersSent && Number.isFinite(bytes) ? bytes : undefined,
     principal: req[PRINCIPAL],
     error: res.statusCode >= 500 ? store.failure : undefined,
+    traceId: store.traceId,
   };
 }
 

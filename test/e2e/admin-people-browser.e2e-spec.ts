@@ -219,6 +219,59 @@ describeBrowser('admin app: users and roles in a browser', () => {
     expect(eve.problems).toEqual([]);
   });
 
+  it('lists the permissions, creates one of the application and deletes it; a built-in one is refused, and the page says why', async () => {
+    const { page, problems } = await openPage(chrome);
+    await signIn(page, '/admin/roles', superAdmin.email, superAdmin.password);
+    await page.getByRole('link', { name: 'Permissions', exact: true }).click();
+    await page.waitForURL(`${base}/admin/roles/permissions`);
+    await page.getByRole('heading', { name: 'Permissions', level: 1 }).waitFor();
+    const table = page.getByRole('table', { name: 'Permissions' });
+    await table.getByRole('rowheader', { name: 'read-users', exact: true }).waitFor();
+    await audit(page, 'people-permissions');
+    await fitsNarrow(page, 'people-permissions');
+
+    // A name the service refuses: its message is on the field.
+    await page.getByLabel('Action', { exact: true }).fill('Bad Action!');
+    await page.getByLabel('Resource', { exact: true }).fill('invoices');
+    await page.getByRole('button', { name: 'Create permission' }).click();
+    await page.locator('#permission-action[aria-invalid="true"]').waitFor();
+
+    await page.getByLabel('Action', { exact: true }).fill('approve');
+    await page.getByLabel('Name (optional)').fill('Approve invoices');
+    await page.getByRole('button', { name: 'Create permission' }).click();
+    await page.getByRole('status').getByText('The permission approve-invoices is created').waitFor();
+    await table.getByRole('rowheader', { name: 'approve-invoices', exact: true }).waitFor();
+    const listed = await t.http
+      .get('/admin/api/permissions')
+      .query({ search: 'approve', limit: 100 })
+      .set(admin);
+    expect((listed.body.items as Array<{ slug: string; name: string }>).map((p) => [p.slug, p.name])).toEqual(
+      [['approve-invoices', 'Approve invoices']],
+    );
+
+    // A permission the service's routes check cannot go: the refusal is shown, nothing changes.
+    await table
+      .getByRole('row', { name: /^read-users/ })
+      .getByRole('button', { name: 'Delete read-users' })
+      .click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('alert').filter({ hasText: /\S/ }).waitFor();
+    await table.getByRole('rowheader', { name: 'read-users', exact: true }).waitFor();
+
+    await table.getByRole('button', { name: 'Delete approve-invoices' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('status').getByText('The permission approve-invoices is deleted.').waitFor();
+    await table
+      .getByRole('rowheader', { name: 'approve-invoices', exact: true })
+      .waitFor({ state: 'detached' });
+    const gone = await t.http
+      .get('/admin/api/permissions')
+      .query({ search: 'approve', limit: 100 })
+      .set(admin);
+    expect(gone.body.items).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   it('deactivates and activates a user through the API; the last super-admin is refused, and the page says why', async () => {
     const target = await createUser(t, { name: 'Dan Deactivated' });
     const { page, problems } = await openPage(chrome);

@@ -78,7 +78,7 @@ describe('pages', () => {
     for (const path of new Set(PAGES.map((p) => p.split('?')[0]))) {
       expect(paths).not.toContain(path);
     }
-    expect(paths.filter((p) => !p.startsWith('/admin/api/'))).toEqual(['/api/health']);
+    expect(paths.filter((p) => !p.startsWith('/admin/api/'))).toEqual(['/api/health', '/api/metrics']);
   });
 
   it('without plugins the sign-in screen is told of no provider and no second factor', async () => {

@@ -55,6 +55,12 @@ export default function Roles() {
           </Link>
         )}
       </div>
+      {holds(session, 'read-permissions') && (
+        <p>
+          <Link to="/roles/permissions">Permissions</Link>: every permission roles grant, and your
+          application&rsquo;s own.
+        </p>
+      )}
       <ArrivalStatus />
       <form
         role="search"
