@@ -118,7 +118,7 @@ describe('propagation between instances (LISTEN/NOTIFY)', () => {
     expect(Math.max(...seen)).toBeLessThan(1000);
   });
 
-  it('a deactivation, ended sessions and a revoked key on A are refused on B within 1 s', async () => {
+  it('a deactivation, ended sessions, a password write and a revoked key on A are refused on B within 1 s', async () => {
     // Deactivated.
     const gone = await createUser(a, { roles: ['staff'] });
     const goneToken = await bearerFor(a, gone.id);
@@ -141,6 +141,21 @@ describe('propagation between instances (LISTEN/NOTIFY)', () => {
     await until(
       'the ended sessions on B',
       async () => (await b.http.get(`${API}/me`).set(endedToken)).status === 401,
+      1000,
+    );
+
+    // A password set by an administrator on A: the sessions made before it end on B too.
+    const reset = await createUser(a, { roles: ['staff'] });
+    const resetToken = { Authorization: `Bearer ${(await sessionWithoutPassword(a, reset.id)).token}` };
+    expect((await b.http.get(`${API}/me`).set(resetToken)).status).toBe(200);
+    const changed = await a.http
+      .patch(`${API}/users/${reset.id}/password`)
+      .set(admin)
+      .send({ password: 'Another-Horse-7' });
+    expect([200, 204]).toContain(changed.status);
+    await until(
+      'the password write on B',
+      async () => (await b.http.get(`${API}/me`).set(resetToken)).status === 401,
       1000,
     );
 
