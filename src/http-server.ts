@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, STATUS_CODES } from 'node:http';
+import { createServer, IncomingMessage, ServerResponse, STATUS_CODES } from 'node:http';
+import type { Express } from 'express';
 import type { Duplex } from 'node:stream';
 import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
@@ -24,6 +25,7 @@ export class LimitedExpressAdapter extends ExpressAdapter {
     const l = this.limits;
     const server = createServer(
       {
+        ...expressObjects(this.getInstance<Express>()),
         headersTimeout: l.headersTimeoutMs,
         requestTimeout: l.requestTimeoutMs,
         connectionsCheckingInterval: Math.max(100, Math.min(1000, l.headersTimeoutMs / 4)),
@@ -35,6 +37,27 @@ export class LimitedExpressAdapter extends ExpressAdapter {
     server.on('clientError', answerClientError);
     this.setHttpServer(server);
   }
+}
+
+/**
+ * Request and response classes whose objects have Express's request and response prototypes
+ * from birth, made Express's own (`app.request`, `app.response`). Express sets them on every
+ * request with `Object.setPrototypeOf`, after which V8 keeps both objects as slow dictionaries:
+ * every property read and write on them by Express, Nest and the service's middlewares took a
+ * slow path, about half of a simple route's CPU (docs/performance.md). With these, that call
+ * finds the prototype already in place and changes nothing.
+ */
+export function expressObjects(app: Express): {
+  IncomingMessage: typeof IncomingMessage;
+  ServerResponse: typeof ServerResponse;
+} {
+  class ExpressRequest extends IncomingMessage {}
+  Object.setPrototypeOf(ExpressRequest.prototype, app.request);
+  class ExpressResponse extends ServerResponse {}
+  Object.setPrototypeOf(ExpressResponse.prototype, app.response);
+  app.request = ExpressRequest.prototype as Express['request'];
+  app.response = ExpressResponse.prototype as unknown as Express['response'];
+  return { IncomingMessage: ExpressRequest, ServerResponse: ExpressResponse as typeof ServerResponse };
 }
 
 const CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {

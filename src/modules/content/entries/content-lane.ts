@@ -29,6 +29,7 @@ interface Call {
   def: Definition;
   id: string | undefined;
   req: LaneRequest;
+  query: Query;
   caller: Caller;
   res: ServerResponse;
 }
@@ -46,19 +47,19 @@ const HANDLERS = {
     method: 'GET',
     path: '/admin/api/collections/slug/entries',
     status: 200,
-    call: (c: EntriesController, a: Call) => c.list(a.def, a.req.query!, a.caller),
+    call: (c: EntriesController, a: Call) => c.list(a.def, a.query, a.caller),
   },
   count: {
     method: 'GET',
     path: '/admin/api/collections/slug/entries/count',
     status: 200,
-    call: (c: EntriesController, a: Call) => c.count(a.def, a.req.query!, a.caller),
+    call: (c: EntriesController, a: Call) => c.count(a.def, a.query, a.caller),
   },
   get: {
     method: 'GET',
     path: `/admin/api/collections/slug/entries/${SAMPLE_ID}`,
     status: 200,
-    call: (c: EntriesController, a: Call) => c.get(a.def, parseId(a.id, 'entry'), a.req.query!, a.caller),
+    call: (c: EntriesController, a: Call) => c.get(a.def, parseId(a.id, 'entry'), a.query, a.caller),
   },
   create: {
     method: 'POST',
@@ -233,7 +234,13 @@ export class ContentLane {
     try {
       const r = req as LaneRequest;
       r.params = id === undefined || route.handler === 'count' ? { slug } : { slug, id };
-      r.query = query ? parseQueryString(query) : {};
+      // Where the server made the request with Express's prototype (http-server.ts), its `query`
+      // getter already answers the same (Express's default parser is node:querystring's); the
+      // handlers get their own copy (Call.query).
+      const parsed = query ? parseQueryString(query) : {};
+      if (!('query' in r)) {
+        r.query = parsed;
+      }
       const context = new ExecutionContextHost([req, res, noop], EntriesController, handlerOf(route.handler));
       for (const guard of route.guards) {
         // As Nest's GuardsConsumer reads an answer: a boolean, a promise or an observable of one.
@@ -248,6 +255,7 @@ export class ContentLane {
         def: definitionOf(req),
         id,
         req: r,
+        query: parsed,
         caller: callerOf(req),
         res,
       });
