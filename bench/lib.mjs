@@ -177,12 +177,14 @@ export async function stopChild(handle) {
   if (!handle || handle.exit) {
     return;
   }
-  handle.child.kill('SIGTERM');
+  // SIGINT: the service stops at once (SIGTERM would drain for SVC_DRAIN_SECONDS first, and a
+  // child killed after that would not write its --cpu-prof profile).
+  handle.child.kill('SIGINT');
   const graceful = await Promise.race([handle.exited, delay(5000).then(() => null)]);
   if (graceful) {
     return;
   }
-  console.error(`${handle.label} did not exit 5 s after SIGTERM, sending SIGKILL`);
+  console.error(`${handle.label} did not exit 5 s after SIGINT, sending SIGKILL`);
   handle.child.kill('SIGKILL');
   await Promise.race([handle.exited, delay(5000)]);
 }
