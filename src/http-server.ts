@@ -42,10 +42,9 @@ export class LimitedExpressAdapter extends ExpressAdapter {
 /**
  * Request and response classes whose objects have Express's request and response prototypes
  * from birth, made Express's own (`app.request`, `app.response`). Express sets them on every
- * request with `Object.setPrototypeOf`, after which V8 keeps both objects as slow dictionaries:
- * every property read and write on them by Express, Nest and the service's middlewares took a
- * slow path, about half of a simple route's CPU (docs/performance.md). With these, that call
- * finds the prototype already in place and changes nothing.
+ * request with `Object.setPrototypeOf`, after which every property access on the objects, by
+ * Express, Nest, the middlewares and Node itself, ran slower: about half of a simple route's CPU
+ * (docs/performance.md). With these, that call finds the prototype in place and changes nothing.
  */
 export function expressObjects(app: Express): {
   IncomingMessage: typeof IncomingMessage;
