@@ -144,11 +144,11 @@ export class RouteIndex {
         if (!runs) {
           continue;
         }
-        // Steps with equal params share one object (chainOf): the request keeps its copy. Stores
-        // on a request are slow (a dictionary once Express has changed its prototype).
+        // A fresh copy per layer, as Express matches afresh for each: the handlers of one route
+        // share the route's match (one object in chainOf), so they share the copy too.
         if (step.params !== paramsOf) {
           paramsOf = step.params;
-          req.params = { ...paramsOf };
+          req.params = copyParams(paramsOf);
         }
         if (step.route && step.route !== req.route) {
           req.route = step.route;
@@ -166,6 +166,16 @@ export class RouteIndex {
     req.next = next;
     next();
   }
+}
+
+/** A fresh copy of cached params (a wildcard's value is an array of segments). */
+function copyParams(params: Step['params']): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const key in params) {
+    const value = params[key];
+    copy[key] = Array.isArray(value) ? [...(value as unknown[])] : value;
+  }
+  return copy;
 }
 
 /** Calls a handler as the router's `Layer` does: a throw or a rejected promise goes to `next`. */
@@ -206,7 +216,7 @@ export function chainOf(router: Router, method: string, path: string): Step[] | 
         return null; // mounted on a prefix: Express would strip it from req.url
       }
       if (runnable(layer)) {
-        add(steps, {
+        steps.push({
           handle: layer.handle,
           params: match.params,
           route: undefined,
@@ -222,7 +232,7 @@ export function chainOf(router: Router, method: string, path: string): Step[] | 
     const dispatched = lower === 'head' && !route.methods.head ? 'get' : lower;
     for (const inner of route.stack) {
       if ((!inner.method || inner.method === dispatched) && runnable(inner)) {
-        add(steps, {
+        steps.push({
           handle: inner.handle,
           params: match.params,
           route,
@@ -232,15 +242,6 @@ export function chainOf(router: Router, method: string, path: string): Step[] | 
     }
   }
   return steps;
-}
-
-/** Appends a step; params equal to the previous step's become that very object. */
-function add(steps: Step[], step: Step): void {
-  const last = steps.at(-1);
-  if (last && JSON.stringify(last.params) === JSON.stringify(step.params)) {
-    step.params = last.params;
-  }
-  steps.push(step);
 }
 
 function isErrorHandler(layer: RouterLayer): boolean {

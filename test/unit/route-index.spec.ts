@@ -17,6 +17,11 @@ function app(): express.Express {
   };
   a.use(seen('global'));
   a.all('/api/{*path}', seen('api'));
+  // A middleware that changes its params must not change what the next request gets.
+  a.all('/api/{*path}', (req: Request, res: Response, next: NextFunction) => {
+    (req.params as Record<string, string[]>).path.push('changed');
+    next();
+  });
   a.all('/api/{*path}', seen('api-again'));
   a.use('/mounted', (req, res) => {
     res.json({ url: req.url, baseUrl: req.baseUrl, originalUrl: req.originalUrl });
@@ -34,6 +39,19 @@ function app(): express.Express {
     await Promise.resolve();
     throw new Error('rejected');
   });
+  // Handlers of one route share its params; the next route gets its own.
+  a.get(
+    '/api/shared/:id',
+    (req: Request, res: Response, next: NextFunction) => {
+      req.params.id += '-changed';
+      next();
+    },
+    (req: Request, res: Response, next: NextFunction) => {
+      res.append('X-Seen', `second handler ${req.params.id}`);
+      next();
+    },
+  );
+  a.get('/api/shared/:id', (req, res) => res.json({ params: req.params }));
   a.get(
     '/api/skip',
     (req, res, next) => next('route'),
@@ -122,6 +140,7 @@ describe('route index', () => {
     ['/api/throws'],
     ['/api/rejects'],
     ['/api/skip'],
+    ['/api/shared/5'],
     ['/api/route-error'],
     ['/api/other-error'],
     ['/api/nothing/here'],
