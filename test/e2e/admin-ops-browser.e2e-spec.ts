@@ -212,6 +212,11 @@ describeBrowser('admin ops screens in a browser', () => {
     const detail = page.getByRole('group', { name: /Attempts of webhook\.test/ });
     await detail.getByText(/HTTP 200/).waitFor();
     await audit(page, 'admin-webhook-delivery');
+    // The notice names a random webhook-id: at 360 px it wraps whatever its letters, the widest too.
+    await page.evaluate(
+      `(n => { n.textContent = n.textContent.replace(/msg_\\w+/, 'msg_' + 'w'.repeat(24)); })(document.getElementById('notice'))`,
+    );
+    await expect(page.locator('#notice').textContent()).resolves.toContain('msg_wwww');
     await fitsNarrow(page, 'admin-webhook-delivery');
     await detail.getByRole('button', { name: 'Replay' }).click();
     await page

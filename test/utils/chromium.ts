@@ -132,7 +132,24 @@ export async function signInToApp(page: Page, base: string, path: string, email:
 export async function fitsNarrow(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 360, height: 740 });
   const width = await page.evaluate<number>('document.documentElement.scrollWidth');
-  expect({ name, width }).toEqual({ name, width: 360 });
+  // On a failure, the elements that reach past the viewport say what to fix.
+  const wide =
+    width === 360
+      ? []
+      : await page.evaluate<string[]>(
+          `[...document.body.querySelectorAll('*')]
+            .filter((el) => el.getBoundingClientRect().right > 360 || el.scrollWidth > el.clientWidth + 1)
+            .filter((el) => {
+              if (getComputedStyle(el).overflowX !== 'visible') return false;
+              for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+                if (getComputedStyle(up).overflowX !== 'visible') return false;
+              }
+              return true;
+            })
+            .slice(-5)
+            .map((el) => el.tagName.toLowerCase() + '.' + el.className + ': ' + el.textContent.slice(0, 60))`,
+        );
+  expect({ name, width, wide }).toEqual({ name, width: 360, wide: [] });
   await screenshot(page, `${name}-360`);
   await page.setViewportSize({ width: 1280, height: 800 });
 }
