@@ -40,6 +40,28 @@ describe('CORS for allowed frontends (SPEC 5.1.4, 5.8)', () => {
     );
   });
 
+  it('sends no CORS headers to a request without Origin, only Vary: Origin (Nest routes and the content lane)', async () => {
+    for (const path of ['/admin/api/auth/setup-status', '/admin/api/collections/posts/entries?limit=1']) {
+      const res = await t.http.get(path);
+      expect({ path, vary: res.headers.vary }).toEqual({ path, vary: 'Origin' });
+      expect({ path, cors: Object.keys(res.headers).filter((h) => h.startsWith('access-control-')) }).toEqual(
+        {
+          path,
+          cors: [],
+        },
+      );
+      // The same path called from an allowed origin gets them.
+      const cross = await t.http.get(path).set('Origin', 'https://admin.example.com');
+      expect({ path, status: cross.status, allow: cross.headers['access-control-allow-origin'] }).toEqual({
+        path,
+        status: res.status,
+        allow: 'https://admin.example.com',
+      });
+      expect(cross.headers['access-control-allow-credentials']).toBe('true');
+      expect(cross.headers['access-control-expose-headers']).toMatch(/X-Request-Id/);
+    }
+  });
+
   it('grants nothing to another origin', async () => {
     const res = await t.http
       .options('/admin/api/users')
