@@ -148,12 +148,15 @@ export async function preparedRows<T>(
     return rows<T>(em, sql, params);
   }
   try {
-    // Without `types`, a Query made from text and named after: a config object is copied
-    // property by property (node-pg's cloneQueryConfig), 2% of a list's CPU. pool.query of a
-    // Query answers a promise.
-    const query = types
-      ? new Query({ name, text: sql, values: params, types })
-      : Object.assign(new Query(sql, params), { name });
+    // A Query made from text, then named and given its readers: made from a config object, node-pg
+    // copies it property by property (cloneQueryConfig), 2% of a read's CPU. The readers go where
+    // node-pg's Result keeps them (`_types`; a client fills it only when empty); the config's
+    // `types` would also reach the Parse message as parameter types. pool.query of a Query
+    // answers a promise.
+    const query = Object.assign(new Query(sql, params), { name });
+    if (types) {
+      (query as unknown as { _result: { _types?: CustomTypesConfig } })._result._types = types;
+    }
     return (await (pool.query(query) as unknown as Promise<{ rows: unknown[] }>)).rows as T[];
   } catch (e) {
     // pool.query has discarded the connection, and its prepared statements with it.
