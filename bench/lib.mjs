@@ -2,7 +2,17 @@
 // HTTP client for 127.0.0.1, the service and reference servers as child processes (started, polled
 // on /api/health, stopped), and /proc readings of a child's CPU time and RSS.
 import { execFileSync, spawn } from 'node:child_process';
-import { createWriteStream, readFileSync } from 'node:fs';
+import {
+  closeSync,
+  createWriteStream,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import os from 'node:os';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -102,20 +112,28 @@ export function nodeArgs(name) {
   return (process.env[name] ?? '').split(' ').filter(Boolean);
 }
 
+/**
+ * A server as a child process. Its stdout (the access log: a line per request) goes straight to a
+ * file, as a container runtime or a process manager keeps it: read through a pipe, every line would
+ * wake this process, the load generator's, and take its CPU while it measures the service (the bare
+ * server writes nothing). The file is `<BENCH_CHILD_LOG_DIR>/<label>.out.log` when that is set (kept),
+ * else a temporary one removed when the child exits; its tail shows in `describeChild`. stderr is
+ * kept in memory (its last 256 KiB), and in `<label>.log` under BENCH_CHILD_LOG_DIR.
+ */
 export function startChild(label, args, env) {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const stdout = tailBuffer();
+  const name = label.replace(/\W+/g, '-');
+  const keepDir = process.env.BENCH_CHILD_LOG_DIR;
+  const dir = keepDir || mkdtempSync(path.join(os.tmpdir(), 'svc-bench-'));
+  const outPath = path.join(dir, `${name}.out.log`);
+  const outFd = openSync(outPath, 'w');
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', outFd, 'pipe'] });
+  closeSync(outFd);
   const stderr = tailBuffer();
-  child.stdout.on('data', (c) => stdout.push(c));
   child.stderr.on('data', (c) => stderr.push(c));
-  // BENCH_CHILD_LOG_DIR: every child's whole output kept in <dir>/<label>.log (e.g. with --trace-gc).
-  if (process.env.BENCH_CHILD_LOG_DIR) {
-    const log = createWriteStream(
-      path.join(process.env.BENCH_CHILD_LOG_DIR, `${label.replace(/\W+/g, '-')}.log`),
-    );
-    child.stdout.pipe(log);
-    child.stderr.pipe(log);
+  if (keepDir) {
+    child.stderr.pipe(createWriteStream(path.join(keepDir, `${name}.log`)));
   }
+  const stdout = { text: () => fileTail(outPath, 64 * 1024) };
   const exited = new Promise((resolve) => {
     child.on('exit', (code, signal) => resolve({ code, signal }));
     child.on('error', (err) => resolve({ code: null, signal: null, error: err }));
@@ -123,8 +141,31 @@ export function startChild(label, args, env) {
   const handle = { label, child, stdout, stderr, exited, exit: null };
   exited.then((info) => {
     handle.exit = info;
+    if (!keepDir) {
+      // The tail stays readable for the report of an unexpected exit.
+      const tail = stdout.text();
+      stdout.text = () => tail;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
   return handle;
+}
+
+/** The last `bytes` of a file as text ('' when it is gone). */
+function fileTail(file, bytes) {
+  try {
+    const size = statSync(file).size;
+    const fd = openSync(file, 'r');
+    try {
+      const buffer = Buffer.alloc(Math.min(bytes, size));
+      readSync(fd, buffer, 0, buffer.length, size - buffer.length);
+      return buffer.toString('utf8');
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return '';
+  }
 }
 
 export function describeChild(handle) {
