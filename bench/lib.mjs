@@ -113,12 +113,13 @@ export function nodeArgs(name) {
 }
 
 /**
- * A server as a child process. Its stdout (the access log: a line per request) goes straight to a
- * file, as a container runtime or a process manager keeps it: read through a pipe, every line would
- * wake this process, the load generator's, and take its CPU while it measures the service (the bare
- * server writes nothing). The file is `<BENCH_CHILD_LOG_DIR>/<label>.out.log` when that is set (kept),
- * else a temporary one removed when the child exits; its tail shows in `describeChild`. stderr is
- * kept in memory (its last 256 KiB), and in `<label>.log` under BENCH_CHILD_LOG_DIR.
+ * A server as a child process. Its stdout (the access log: a line per request) goes through a pipe
+ * to a `cat` writing a file, as a container runtime's shim copies a service's log: read by this
+ * process instead, every line would wake the load generator and take its CPU while it measures the
+ * service (the bare server writes nothing). The file is `<BENCH_CHILD_LOG_DIR>/<label>.out.log`
+ * when that is set (kept), else a temporary one removed when the child exits; its tail shows in
+ * `describeChild`. stderr is kept in memory (its last 256 KiB), and in `<label>.log` under
+ * BENCH_CHILD_LOG_DIR.
  */
 export function startChild(label, args, env) {
   const name = label.replace(/\W+/g, '-');
@@ -126,8 +127,11 @@ export function startChild(label, args, env) {
   const dir = keepDir || mkdtempSync(path.join(os.tmpdir(), 'svc-bench-'));
   const outPath = path.join(dir, `${name}.out.log`);
   const outFd = openSync(outPath, 'w');
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', outFd, 'pipe'] });
+  const sink = spawn('cat', [], { stdio: ['pipe', outFd, 'ignore'] });
   closeSync(outFd);
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', sink.stdin, 'pipe'] });
+  // The pipe's write end is the child's alone: cat ends when the child does.
+  sink.stdin.destroy();
   const stderr = tailBuffer();
   child.stderr.on('data', (c) => stderr.push(c));
   if (keepDir) {
@@ -139,8 +143,10 @@ export function startChild(label, args, env) {
     child.on('error', (err) => resolve({ code: null, signal: null, error: err }));
   });
   const handle = { label, child, stdout, stderr, exited, exit: null };
-  exited.then((info) => {
+  const sinkDone = new Promise((resolve) => sink.on('close', resolve));
+  exited.then(async (info) => {
     handle.exit = info;
+    await sinkDone;
     if (!keepDir) {
       // The tail stays readable for the report of an unexpected exit.
       const tail = stdout.text();
