@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { putInFront } from './common/front-listener';
 
 /** An Express handler, as a router layer holds it (`(req, res, next)`, or `(err, req, res, next)`). */
 type Handler = (...args: unknown[]) => unknown;
@@ -194,7 +195,7 @@ function invoke(handle: Handler, args: unknown[], next: (err?: unknown) => void)
  * The handlers Express would run for `method` and `path`, in order (Router.handle and
  * Route.dispatch of `router` 2.x), or null where the index leaves the request to Express.
  */
-export function chainOf(router: Router, method: string, path: string): Step[] | null {
+function chainOf(router: Router, method: string, path: string): Step[] | null {
   if (Object.keys(router.params).length > 0) {
     return null;
   }
@@ -259,14 +260,6 @@ function runnable(layer: RouterLayer): boolean {
  */
 export function installRouteIndex(app: Express, server: Server, cacheSize?: number): RouteIndex {
   const index = new RouteIndex(app, cacheSize);
-  const rest = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
-  server.removeAllListeners('request');
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (!index.take(req, res)) {
-      for (const listener of rest) {
-        listener.call(server, req, res);
-      }
-    }
-  });
+  putInFront(server, index);
   return index;
 }

@@ -8,6 +8,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
 import { lastValueFrom } from 'rxjs';
 import { sendProblem } from '../../../common/errors/problem-details.filter';
+import { putInFront } from '../../../common/front-listener';
 import { parseId } from '../../../common/id.pipe';
 import { skipAdminApi } from '../../../config/config-file';
 import { SVC_OPTIONS, type SvcOptions } from '../../../config/svc-options';
@@ -396,15 +397,6 @@ export function installContentLane(
     laneSteps(app.get(ModulesContainer), middlewares),
     app.get(EntriesController),
   );
-  const server = app.getHttpServer() as Server;
-  const rest = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
-  server.removeAllListeners('request');
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (!lane.take(req, res)) {
-      for (const listener of rest) {
-        listener.call(server, req, res);
-      }
-    }
-  });
+  putInFront(app.getHttpServer() as Server, lane);
   return lane;
 }
