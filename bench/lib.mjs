@@ -308,3 +308,27 @@ export function rssSampler(pid) {
     },
   };
 }
+
+/**
+ * The order of one round's scenarios: each one followed at once by the bare server's scenario its
+ * ratio goal names (when that is selected too), so the two of a ratio are measured seconds apart,
+ * not minutes, on a machine whose speed drifts; even rounds run each such pair the other way
+ * round, so neither side always runs first. The rest keep their order.
+ */
+export function roundOrder(scenarios, round) {
+  const byName = new Map(scenarios.map((s) => [s.name, s]));
+  const placed = new Set();
+  const order = [];
+  for (const s of scenarios) {
+    if (placed.has(s.name)) {
+      continue;
+    }
+    const refName = (s.targets ?? []).find((t) => t.vs && byName.get(t.vs)?.target === 'bare')?.vs;
+    const ref = refName && !placed.has(refName) ? byName.get(refName) : undefined;
+    for (const next of ref ? (round % 2 === 0 ? [ref, s] : [s, ref]) : [s]) {
+      placed.add(next.name);
+      order.push(next);
+    }
+  }
+  return order;
+}

@@ -26,6 +26,7 @@ import {
   request,
   ROOT,
   round,
+  roundOrder,
   rssSampler,
   startChild,
   stopChild,
@@ -1469,7 +1470,10 @@ async function main() {
       assertAlive(childOf(ctx, scenario.target));
     }
     for (let round = 1; round <= settings.rounds; round++) {
-      for (const scenario of selected.filter((s) => !s.steady)) {
+      for (const scenario of roundOrder(
+        selected.filter((s) => !s.steady),
+        round,
+      )) {
         console.error(
           `running "${scenario.name}" (${scenario.target} ${scenario.method} ${scenario.path}) round ${round}/${settings.rounds} ...`,
         );
