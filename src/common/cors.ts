@@ -23,7 +23,8 @@ export function serviceCors(options: SvcOptions) {
     // CORS headers would be 250 bytes nobody reads on every answer. `Vary: Origin` stays, so a
     // cache never hands this answer to a browser's cross-origin request.
     if (req.headers.origin === undefined && req.method !== 'OPTIONS') {
-      res.setHeader('Vary', 'Origin');
+      const vary = res.getHeader('Vary');
+      res.setHeader('Vary', vary ? `${String(vary)}, Origin` : 'Origin');
       next();
       return;
     }
