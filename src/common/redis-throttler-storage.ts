@@ -9,7 +9,9 @@ import type { RedisOptions } from 'ioredis';
  * fallback) instead of piling up behind reconnection attempts.
  * - `enableOfflineQueue: false`: while disconnected, a call fails at once instead of queueing.
  * - `commandTimeout`: a call without an answer (Redis stopped, overloaded, a dead link) fails
- *   after 250 ms; a healthy Redis answers this script in well under a millisecond plus the round trip.
+ *   after 250 ms; a healthy Redis answers this script in well under a millisecond plus the round
+ *   trip. The store keeps this timer itself (`withDeadline`), not ioredis: after the event loop
+ *   was held past it, ioredis' timer fired before the answer Redis had sent was read.
  * - `maxRetriesPerRequest: 0`: a call in flight when the connection drops fails right then and is
  *   not sent again after reconnecting (its request has been answered already; it must not count).
  * - `connectTimeout`: a connection attempt to an unreachable host is abandoned after 1 s. No request
@@ -84,9 +86,13 @@ export class RedisThrottlerStorage extends ThrottlerStorageRedisService implemen
   private downSince: number | undefined;
   private readonly connectTimeout: number;
 
+  /** How long a counter call waits for its answer (`commandTimeout`, see `withDeadline`). */
+  private readonly callTimeout: number;
+
   constructor(url: string, options: RedisOptions) {
-    const merged = { ...REDIS_COUNTER_OPTIONS, ...options };
+    const { commandTimeout, ...merged } = { ...REDIS_COUNTER_OPTIONS, ...options };
     super(url, merged);
+    this.callTimeout = commandTimeout ?? 250;
     this.connectTimeout = merged.connectTimeout ?? 10_000;
     this.redis.defineCommand('svcHits', { numberOfKeys: 2, lua: HITS_SCRIPT });
     // ioredis reports every failed reconnection attempt as an `error` event, printed to the
@@ -113,6 +119,11 @@ export class RedisThrottlerStorage extends ThrottlerStorageRedisService implemen
       const timer = setTimeout(settled, this.connectTimeout);
       this.redis.once('ready', settled).once('error', settled);
     });
+  }
+
+  /** A PING within the counters' call timeout (the health check's probe of Redis). */
+  ping(): Promise<unknown> {
+    return withDeadline(this.redis.ping(), this.callTimeout);
   }
 
   override increment(
@@ -198,18 +209,37 @@ export class RedisThrottlerStorage extends ThrottlerStorageRedisService implemen
     n: number,
   ): Promise<number[]> {
     const command = (this.redis as unknown as WithCommand).svcHits!;
-    const result = await command.call(
-      this.redis,
-      `{${counter}}:hits`,
-      `{${counter}}:blocked`,
-      ttl,
-      limit,
-      blockDuration,
-      n,
+    const result = await withDeadline(
+      command.call(this.redis, `{${counter}}:hits`, `{${counter}}:blocked`, ttl, limit, blockDuration, n),
+      this.callTimeout,
     );
     if (!Array.isArray(result) || result.length !== 4 || !result.every((v) => typeof v === 'number')) {
       throw new TypeError(`unexpected rate-limit counter reply: ${JSON.stringify(result)}`);
     }
     return result as number[];
   }
+}
+
+/**
+ * `call`, or a rejection when it has no answer `ms` after it was sent. A timer that comes due
+ * while the event loop is held (a CPU quota, a long collection, a busy machine) runs as soon as
+ * the loop turns, before that turn reads the sockets: the rejection waits for `setImmediate`,
+ * which comes after the read, so an answer Redis sent in time is taken rather than called late.
+ */
+export function withDeadline<T>(call: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      setImmediate(() => reject(new Error(`Redis call timed out after ${ms} ms`)));
+    }, ms);
+    call.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        reject(err);
+      },
+    );
+  });
 }

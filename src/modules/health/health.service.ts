@@ -52,10 +52,10 @@ export class HealthService {
    * all at once. Both probes run together, so a slow one does not add to the other's time.
    */
   async check(): Promise<HealthReport> {
-    const redis = this.counters instanceof RedisThrottlerStorage ? this.counters.redis : undefined;
+    const redis = this.counters instanceof RedisThrottlerStorage ? this.counters : undefined;
     const [database, redisProbe] = await Promise.all([
       probe(() => this.repo.ping(this.db.manager)),
-      // Bounded by the counter client's own command timeout (it does not queue while disconnected).
+      // Bounded by the counters' own call timeout (the client does not queue while disconnected).
       redis ? probe(() => redis.ping()) : undefined,
     ]);
     return {
