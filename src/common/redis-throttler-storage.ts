@@ -226,7 +226,7 @@ export class RedisThrottlerStorage extends ThrottlerStorageRedisService implemen
  * the loop turns, before that turn reads the sockets: the rejection waits for `setImmediate`,
  * which comes after the read, so an answer Redis sent in time is taken rather than called late.
  */
-export function withDeadline<T>(call: Promise<T>, ms: number): Promise<T> {
+function withDeadline<T>(call: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
       setImmediate(() => reject(new Error(`Redis call timed out after ${ms} ms`)));
