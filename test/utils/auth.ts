@@ -47,6 +47,20 @@ export interface CreatedUser {
 
 let counter = 0;
 
+/**
+ * bcrypt(12) is about a quarter of a second of CPU: the factory hashes each password once per test
+ * file and gives its users that hash (sign-ins still compare against a real bcrypt(12) hash).
+ */
+const hashes = new Map<string, Promise<string>>();
+function hashOnce(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
 /** Factory: a user straight in the database (roles by slug). */
 export async function createUser(
   t: TestApp,
@@ -64,7 +78,7 @@ export async function createUser(
   const rows: Array<{ id: string }> = await t.db.query(
     `INSERT INTO users (email, name, password_hash, email_verified_at, is_active)
      VALUES ($1, $2, $3, CASE WHEN $4::boolean THEN now() END, $5) RETURNING id`,
-    [email, o.name ?? 'Test User', await hashPassword(password), o.verified ?? true, o.active ?? true],
+    [email, o.name ?? 'Test User', await hashOnce(password), o.verified ?? true, o.active ?? true],
   );
   for (const slug of o.roles ?? []) {
     await t.db.query(`INSERT INTO user_roles (user_id, role_id) SELECT $1, id FROM roles WHERE slug = $2`, [
