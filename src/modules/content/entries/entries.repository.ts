@@ -5,12 +5,37 @@ import { preparedRows, preparedWriteRows, rows } from '../../../database/sql';
 import { SVC_OPTIONS, type SvcOptions } from '../../../config/svc-options';
 import { pgTimestamp } from '../query';
 import { quoteIdent as q } from '../schema';
+import type { ByIdStatement } from './query-cache';
 
 export type Row = Record<string, unknown>;
 
 /** Dates as UTC text (node-pg would write them in the server's local zone; see compile.ts). */
 function paramsOf(row: Row): unknown[] {
   return Object.values(row).map((v) => (v instanceof Date ? pgTimestamp(v) : v));
+}
+
+/** At most this many ids in one batched by-id read (`selectById`). */
+const MAX_BATCH = 100;
+
+/** By-id reads of one statement waiting for the end of the event loop's turn. */
+interface Batch {
+  em: EntityManager;
+  ids: Set<string>;
+  rows: Promise<Map<string, Found>>;
+}
+
+interface Found {
+  row: Row;
+  /** Handed to a read already. */
+  taken: boolean;
+}
+
+/** A by-id statement's parameters for `ids`. */
+function byIdParams(statement: ByIdStatement, ids: string[]): unknown[] {
+  const params = [...statement.params];
+  params[statement.slot] = ids;
+  params[statement.limit] = ids.length;
+  return params;
 }
 
 /**
@@ -21,9 +46,63 @@ function paramsOf(row: Row): unknown[] {
 @Injectable()
 export class EntriesRepository {
   private readonly prepare: boolean;
+  private readonly batches = new Map<ByIdStatement, Batch>();
 
   constructor(@Inject(SVC_OPTIONS) options: SvcOptions) {
     this.prepare = options.preparedStatements;
+  }
+
+  /**
+   * The row of entry `id` (none when there is none), read with `statement`. Reads of the same
+   * statement (one definition, one query) asked for in the same turn of the event loop, as when
+   * Node reads several requests from its sockets at once, go to PostgreSQL as one statement
+   * holding all their ids, sent at the end of that turn: under concurrent reads, a statement's
+   * own cost (its round trip, the pool, the protocol) was most of the CPU a read by id took. The
+   * statement starts after every read in it was asked for, so each sees every write that had
+   * finished before it was asked.
+   */
+  selectById(em: EntityManager, statement: ByIdStatement, id: string): Promise<Row[]> {
+    let batch = this.batches.get(statement);
+    if (batch && batch.em !== em) {
+      return this.select(em, statement.sql, byIdParams(statement, [id]));
+    }
+    if (!batch) {
+      const ids = new Set<string>();
+      const rows = new Promise<Map<string, Found>>((resolve) => {
+        setImmediate(() => {
+          if (this.batches.get(statement)?.ids === ids) {
+            this.batches.delete(statement);
+          }
+          resolve(this.readBatch(em, statement, [...ids]));
+        });
+      });
+      batch = { em, ids, rows };
+      this.batches.set(statement, batch);
+    }
+    batch.ids.add(id);
+    if (batch.ids.size >= MAX_BATCH) {
+      this.batches.delete(statement);
+    }
+    const { rows } = batch;
+    return rows.then((found) => {
+      const one = found.get(id);
+      if (!one) {
+        return [];
+      }
+      // Two reads of one id in a batch: the second gets its own copy, as if read on its own.
+      const row = one.taken ? structuredClone(one.row) : one.row;
+      one.taken = true;
+      return [row];
+    });
+  }
+
+  private async readBatch(
+    em: EntityManager,
+    statement: ByIdStatement,
+    ids: string[],
+  ): Promise<Map<string, Found>> {
+    const found = await this.select(em, statement.sql, byIdParams(statement, ids));
+    return new Map(found.map((row) => [String(row.id), { row, taken: false }]));
   }
 
   /** Rows of a compiled read; timestamps may come as their JSON text (see `presentRow`). */

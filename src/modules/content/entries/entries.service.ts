@@ -22,7 +22,7 @@ import { cleanEntryInput, EntryInputOptions, EntryWrite } from './entry-input';
 import { Entry, presentRow, WRITE_VIEW } from './entry-presentation';
 import { EntryReader, StatementTail } from './entry-reader';
 import { entryJsonSql, timestampsInSqlRange } from './entry-event-sql';
-import { byIdQuery, CachedQuery, cachedQuery, compiledQuery, countKey } from './query-cache';
+import { byIdStatement, CachedQuery, cachedQuery, compiledQuery, countKey } from './query-cache';
 import { checkRichText } from './rich-text';
 import { EntryVersions, Written } from './entry-versions.service';
 import { AuditService } from '../../audit/audit.service';
@@ -139,8 +139,8 @@ export class EntriesService {
   async get(def: Definition, id: string, query: Record<string, unknown>, caller: Caller): Promise<Entry> {
     caller = previewCaller(caller, def, id);
     const q = this.readQuery(def, query, READ_PARAMS, caller);
-    const { sql, params } = byIdQuery(def, q, id);
-    const found = await this.guard(def, () => this.repo.select(this.db.manager, sql, params));
+    const statement = byIdStatement(def, q);
+    const found = await this.guard(def, () => this.repo.selectById(this.db.manager, statement, id));
     if (!found.length) {
       throw entryNotFound();
     }

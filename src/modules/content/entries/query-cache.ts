@@ -17,8 +17,19 @@ export interface CachedQuery {
   compiled?: CompiledListQuery;
   /** The count cache key of `compiled` (see `countKey`). */
   countKey?: string;
-  /** The read of one entry by id: its SQL and parameters, the id going in at `slot`. */
-  byId?: { sql: string; params: readonly unknown[]; slot: number };
+  /** The read of entries by id (`byIdStatement`). */
+  byId?: ByIdStatement;
+}
+
+/**
+ * A read of entries by id: its SQL and parameters, the ids (an array) going in at `slot` and
+ * their count at `limit`.
+ */
+export interface ByIdStatement {
+  sql: string;
+  params: readonly unknown[];
+  slot: number;
+  limit: number;
 }
 
 /** Stands for the id while a by-id read is compiled (never a real id: not a UUID). */
@@ -50,8 +61,8 @@ export function cachedQuery(
   return hit;
 }
 
-/** The statement reading entry `id` under a cached query (as `readRows` builds it), compiled once. */
-export function byIdQuery(def: Definition, q: CachedQuery, id: string): { sql: string; params: unknown[] } {
+/** The statement reading entries by id under a cached query (as `readRows` builds it), compiled once. */
+export function byIdStatement(def: Definition, q: CachedQuery): ByIdStatement {
   if (!q.byId) {
     const byId: WhereNode = { field: 'id', op: 'in', value: [ID_SLOT] };
     const c = compileListQuery(
@@ -60,14 +71,14 @@ export function byIdQuery(def: Definition, q: CachedQuery, id: string): { sql: s
       { table: tableOf(def), version: rowVersion(tableOf(def)) },
     );
     const slot = c.listParams.findIndex((p) => Array.isArray(p) && p.length === 1 && p[0] === ID_SLOT);
-    if (slot < 0) {
-      throw new Error('the by-id read has no id parameter');
+    // LIMIT and OFFSET are the last two parameters (compileListQuery).
+    const limit = c.listParams.length - 2;
+    if (slot < 0 || c.listParams[limit] !== 1) {
+      throw new Error('the by-id read has no id or limit parameter');
     }
-    q.byId = { sql: c.listSql, params: Object.freeze(c.listParams), slot };
+    q.byId = { sql: c.listSql, params: Object.freeze(c.listParams), slot, limit };
   }
-  const params = [...q.byId.params];
-  params[q.byId.slot] = [id];
-  return { sql: q.byId.sql, params };
+  return q.byId;
 }
 
 export function compiledQuery(
