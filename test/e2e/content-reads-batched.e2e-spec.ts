@@ -94,6 +94,16 @@ describe('content reads by id, batched', () => {
     expect(second.meta).not.toBe(first.meta);
   });
 
+  it('finds an id asked for in upper case, batched with others', async () => {
+    const service = t.app.get(EntriesService);
+    const [upper, lower] = await Promise.all([
+      service.get(def, ids[4].toUpperCase(), {}, visitor),
+      service.get(def, ids[5], {}, visitor),
+    ]);
+    expect(upper).toMatchObject({ id: ids[4], title: 'Note 4' });
+    expect(lower).toMatchObject({ id: ids[5], title: 'Note 5' });
+  });
+
   it('keeps other queries, and more than a hundred reads, to their own statements', async () => {
     const service = t.app.get(EntriesService);
     // 150 different ids (143 of them name nothing) under one query, one more read under another.

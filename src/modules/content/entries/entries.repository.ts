@@ -85,7 +85,8 @@ export class EntriesRepository {
     }
     const { rows } = batch;
     return rows.then((found) => {
-      const one = found.get(id);
+      // PostgreSQL answers a uuid lower-cased, whatever the case it was asked in.
+      const one = found.get(id.toLowerCase());
       if (!one) {
         return [];
       }
