@@ -12,7 +12,7 @@ import {
   setCookies,
   signIn,
 } from '../utils/auth';
-import { isJobQueueStatement } from '../utils/statements';
+import { isJobQueueStatement, statementText } from '../utils/statements';
 import { withAdmin } from '../utils/test-db';
 import { createTestApp, TestApp } from '../utils/test-app';
 
@@ -263,7 +263,7 @@ describe('sessions', () => {
         }
       } finally {
         statements = query.mock.calls
-          .map((c) => (typeof c[0] === 'string' ? c[0] : String((c[0] as { text?: unknown }).text)))
+          .map((c) => statementText(c[0]))
           .filter((sql) => !isJobQueueStatement(sql) && !/\bwebhook_/.test(sql));
         query.mockRestore();
       }

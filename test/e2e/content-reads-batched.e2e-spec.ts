@@ -5,7 +5,7 @@ import { DefinitionRegistry } from '../../src/modules/content/definition-registr
 import type { Definition } from '../../src/modules/content/content.types';
 import { EntriesService } from '../../src/modules/content/entries/entries.service';
 import { bearerFor, createUser } from '../utils/auth';
-import { isJobQueueStatement } from '../utils/statements';
+import { isJobQueueStatement, statementText } from '../utils/statements';
 import { createTestApp, TestApp } from '../utils/test-app';
 
 const api = (path: string) => `/admin/api${path}`;
@@ -59,7 +59,7 @@ describe('content reads by id, batched', () => {
     try {
       await work();
       return spy.mock.calls
-        .map((c) => (typeof c[0] === 'string' ? c[0] : String((c[0] as { text?: unknown }).text)))
+        .map((c) => statementText(c[0]))
         .filter((sql) => !isJobQueueStatement(sql) && sql.includes('"c_notes"'));
     } finally {
       spy.mockRestore();

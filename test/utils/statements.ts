@@ -8,3 +8,7 @@ export const isJobQueueStatement = (sql: string): boolean =>
   /\bsvc_pgboss\./.test(sql) ||
   /^\s*DELETE FROM audit_log WHERE id IN \(/.test(sql) ||
   /^\s*WITH gone AS \(\s*DELETE FROM webhook_(deliveries|events) /.test(sql);
+
+/** The SQL of a `pg.Client.prototype.query` call's first argument (a text or a query config). */
+export const statementText = (q: unknown): string =>
+  typeof q === 'string' ? q : String((q as { text?: unknown }).text);
