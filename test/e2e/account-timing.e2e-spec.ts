@@ -6,11 +6,19 @@ import { createTestApp, TestApp } from '../utils/test-app';
 /** Requests per route for each kind of address, interleaved. */
 const ROUNDS = 30;
 /**
- * Largest gap between the two medians, relative to the smaller one. At the floor both medians sit
- * within a millisecond of each other (a gap under 0.1% here); without it, an existing address
+ * Largest gap between the two medians, relative to the smaller one, for the routes the floor
+ * alone evens out. At the floor both medians sit within a millisecond of each other (a gap under
+ * 0.1% here, also with four CPU-bound processes beside the test); without it, an existing address
  * costs resend and forgot-password about 60% more (its link and mail job are written).
  */
 const TOLERANCE = 0.02;
+/**
+ * Register's: its bcrypt hash (about 0.3 s of CPU) outlasts the floor on a machine whose cores
+ * are taken (the parallel test files), and its times then carry the machine's noise: a gap of 1%
+ * with four CPU-bound processes beside it, above 2% now and then. What its case catches, a hash
+ * skipped for a taken address, is a gap of 30x.
+ */
+const REGISTER_TOLERANCE = 0.1;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -47,7 +55,11 @@ describe('account routes answer existing and unknown addresses in the same time'
   }
 
   /** Runs the rounds; `body` gives each request its payload. */
-  async function compare(path: string, body: (kind: 'existing' | 'unknown', i: number) => object) {
+  async function compare(
+    path: string,
+    body: (kind: 'existing' | 'unknown', i: number) => object,
+    tolerance = TOLERANCE,
+  ) {
     const b = await browser(t);
     const existing: number[] = [];
     const unknown: number[] = [];
@@ -63,7 +75,7 @@ describe('account routes answer existing and unknown addresses in the same time'
     const [me, mu] = [median(existing), median(unknown)];
     const gap = Math.abs(me - mu) / Math.min(me, mu);
     // On failure jest prints the whole object: both medians and their gap.
-    expect({ path, existingMs: me, unknownMs: mu, gap, withinTolerance: gap <= TOLERANCE }).toMatchObject({
+    expect({ path, existingMs: me, unknownMs: mu, gap, withinTolerance: gap <= tolerance }).toMatchObject({
       withinTolerance: true,
     });
     // The floor holds every answer (the client's time includes the server's, so this cannot flake).
@@ -92,11 +104,15 @@ describe('account routes answer existing and unknown addresses in the same time'
       compare('/auth/verify-email/resend', (kind, i) => ({
         email: kind === 'existing' ? unverified.email : `nobody-resend-${i}@example.com`,
       })),
-      compare('/auth/register', (kind, i) => ({
-        email: kind === 'existing' ? taken.email : `newcomer-${i}@example.com`,
-        password: PASSWORD,
-        name: 'Timing',
-      })),
+      compare(
+        '/auth/register',
+        (kind, i) => ({
+          email: kind === 'existing' ? taken.email : `newcomer-${i}@example.com`,
+          password: PASSWORD,
+          name: 'Timing',
+        }),
+        REGISTER_TOLERANCE,
+      ),
     ]);
     expect(await jobsFor(active.email, 'reset-password')).toBe(ROUNDS);
     expect(await jobsFor(unverified.email, 'verify-email')).toBe(ROUNDS);
