@@ -7,6 +7,7 @@ import {
   createWriteStream,
   mkdtempSync,
   openSync,
+  readdirSync,
   readFileSync,
   readSync,
   rmSync,
@@ -266,6 +267,72 @@ export function processCpuMs(pid) {
   } catch {
     return null;
   }
+}
+
+/** The machine's CPU time since boot in ticks, from /proc/stat's first line: busy, idle and steal. */
+function machineTicks() {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0];
+    // user nice system idle iowait irq softirq steal (guest time is already in user).
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = line
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal: steal || 0 };
+  } catch {
+    return null;
+  }
+}
+
+/** utime + stime in ms of every PostgreSQL process of the machine (`comm` postgres), summed. */
+function postgresCpuMs() {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) {
+      continue;
+    }
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') {
+        continue;
+      }
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+
+/**
+ * Where a measured run's CPU went, besides the server: the database's processes and the load
+ * generator (this process, where autocannon runs), per request, and how busy the machine was
+ * (share of all cores; steal: time the hypervisor gave to other machines). The load generator
+ * does the same work per request whatever the server is, so a round in which its CPU per request
+ * rises with the server's ran on a slower machine, not a slower service.
+ */
+export function machineSampler() {
+  const start = { machine: machineTicks(), db: postgresCpuMs(), load: process.cpuUsage() };
+  return {
+    stop(requests) {
+      const machine = machineTicks();
+      const load = process.cpuUsage(start.load);
+      const per = (ms) => (requests > 0 ? round(ms / requests, 3) : null);
+      const before = start.machine;
+      const total =
+        before && machine
+          ? machine.busy + machine.idle + machine.steal - (before.busy + before.idle + before.steal)
+          : 0;
+      return {
+        dbCpuMsPerRequest: per(postgresCpuMs() - start.db),
+        loadCpuMsPerRequest: per((load.user + load.system) / 1000),
+        machineBusyPct: total > 0 ? round((100 * (machine.busy - before.busy)) / total, 1) : null,
+        stealPct: total > 0 ? round((100 * (machine.steal - before.steal)) / total, 1) : null,
+      };
+    },
+  };
 }
 
 /** Resident set size of a process in MB, from /proc (Linux); null where it cannot be read. */

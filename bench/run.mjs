@@ -19,6 +19,7 @@ import {
   BENCH_DIR,
   freePort,
   isInterrupted,
+  machineSampler,
   markInterrupted,
   nodeArgs,
   processCpuMs,
@@ -1059,9 +1060,11 @@ async function runScenario(scenario, ctx, settings) {
   const pid = childOf(ctx, scenario.target)?.child.pid;
   const cpuBefore = processCpuMs(pid);
   const rss = rssSampler(pid);
+  const machine = machineSampler();
   const r = await cannon({ ...base, duration: settings.duration }, sampler.record);
   const rssMb = rss.stop();
   const cpuAfter = processCpuMs(pid);
+  const elsewhere = machine.stop(r.requests.total);
   if (isInterrupted()) {
     throw new Error('interrupted');
   }
@@ -1085,6 +1088,8 @@ async function runScenario(scenario, ctx, settings) {
       cpuBefore !== null && cpuAfter !== null && r.requests.total > 0
         ? round((cpuAfter - cpuBefore) / r.requests.total, 3)
         : null,
+    // The database's and the load generator's CPU per request, how busy the machine was.
+    ...elsewhere,
     latencyMax: round(r.latency.max),
     // The server's resident memory during the measured run (largest 250 ms sample, and at its end).
     rssBeforeMb,
@@ -1234,6 +1239,34 @@ function markdownTable(results) {
       ratio,
     ];
     rows.push(`| ${cells.join(' | ')} |`);
+  }
+  return rows.join('\n');
+}
+
+/**
+ * Each round's CPU per request of the server, the database and the load generator, and how busy
+ * the machine was: a round slower for the machine (the load generator's CPU per request up with
+ * the server's) from one slower for the service (the server's alone).
+ */
+function roundsTable(results) {
+  const rows = [
+    '| scenario | round | req/s | server CPU ms/req | database CPU ms/req | load generator CPU ms/req | machine busy % | steal % |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const r of results) {
+    (r.cpuByRound ?? []).forEach((c, i) => {
+      const cells = [
+        r.name,
+        i + 1,
+        fmt(c.requestsPerSec, 0),
+        fmt(c.server, 3),
+        fmt(c.db, 3),
+        fmt(c.load, 3),
+        fmt(c.machineBusyPct, 1),
+        fmt(c.stealPct, 1),
+      ];
+      rows.push(`| ${cells.join(' | ')} |`);
+    });
   }
   return rows.join('\n');
 }
@@ -1504,6 +1537,14 @@ async function main() {
               rounds: mine.map((r) => r.requestsPerSec),
               rssMaxMb: Math.max(...mine.map((r) => r.rssMaxMb ?? 0)),
               rssByRound: mine.map((r) => ({ before: r.rssBeforeMb, max: r.rssMaxMb, end: r.rssEndMb })),
+              cpuByRound: mine.map((r) => ({
+                requestsPerSec: r.requestsPerSec,
+                server: r.cpuMsPerRequest,
+                db: r.dbCpuMsPerRequest,
+                load: r.loadCpuMsPerRequest,
+                machineBusyPct: r.machineBusyPct,
+                stealPct: r.stealPct,
+              })),
               allRounds,
             }
           : { ...median, allRounds },
@@ -1514,6 +1555,10 @@ async function main() {
     if (results.length) {
       console.log('');
       console.log(markdownTable(results));
+    }
+    if (results.some((r) => r.cpuByRound)) {
+      console.log('');
+      console.log(roundsTable(results));
     }
     for (const r of steadyRuns) {
       console.log('');

@@ -12,7 +12,7 @@ import { toUserRecord } from '../../src/modules/accounts/user.mapper';
 import type { AccountRow } from '../../src/modules/accounts/users.repository';
 import { createUser, signIn } from '../utils/auth';
 import { createTestApp, TestApp } from '../utils/test-app';
-import { isJobQueueStatement } from '../utils/statements';
+import { isJobQueueStatement, statementText } from '../utils/statements';
 
 /**
  * Issue 16: every admin list is at most two SQL statements whatever the page size (one, as built:
@@ -70,8 +70,7 @@ interface Measured {
 }
 
 function sqlText(call: unknown[]): string {
-  const q = call[0];
-  return typeof q === 'string' ? q : String((q as { text?: unknown }).text);
+  return statementText(call[0]);
 }
 
 function expectedMeta(total: number, page: number, limit: number): Meta {

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { createTestApp, TestApp } from '../utils/test-app';
 import { bearerFor, createUser, signIn, userWithPermissions } from '../utils/auth';
 import type { AccessContext } from '../../src/config/config.types';
+import { statementText } from '../utils/statements';
 
 const api = (path: string) => `/admin/api${path}`;
 
@@ -275,10 +276,7 @@ describe('content entries', () => {
         .expect(200);
     } finally {
       queries.push(
-        ...logQuery.mock.calls.map((c) => {
-          const q = c[0] as unknown;
-          return typeof q === 'string' ? q : String((q as { text?: unknown }).text);
-        }),
+        ...logQuery.mock.calls.map((c) => statementText(c[0])),
       );
       logQuery.mockRestore();
     }

@@ -5,7 +5,7 @@ import { STATS_TTL_MS } from '../../src/modules/dashboard/dashboard.service';
 import { UserFieldsService } from '../../src/modules/user-fields/user-fields.service';
 import { bearerFor, browser, createUser, PASSWORD, signIn, userWithPermissions } from '../utils/auth';
 import { createTestApp, TestApp } from '../utils/test-app';
-import { isJobQueueStatement } from '../utils/statements';
+import { isJobQueueStatement, statementText } from '../utils/statements';
 
 const api = (path: string) => `/admin/api${path}`;
 
@@ -354,10 +354,7 @@ describe('dashboard', () => {
         try {
           await ui.get(api(`/dashboard/${route}`)).expect(200);
         } finally {
-          texts = spy.mock.calls.map((c) => {
-            const q = c[0] as unknown;
-            return typeof q === 'string' ? q : String((q as { text?: unknown }).text);
-          });
+          texts = spy.mock.calls.map((c) => statementText(c[0]));
           spy.mockRestore();
         }
         const own = texts.filter((sql) => !OTHER.some((re) => re.test(sql)) && !isJobQueueStatement(sql));
