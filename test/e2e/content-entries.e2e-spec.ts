@@ -275,9 +275,7 @@ describe('content entries', () => {
         .set(admin)
         .expect(200);
     } finally {
-      queries.push(
-        ...logQuery.mock.calls.map((c) => statementText(c[0])),
-      );
+      queries.push(...logQuery.mock.calls.map((c) => statementText(c[0])));
       logQuery.mockRestore();
     }
     const content = queries.filter((q) => /"c_(articles|authors)"/.test(q));
