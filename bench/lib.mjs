@@ -285,9 +285,9 @@ function machineTicks() {
   }
 }
 
-/** utime + stime in ms of every PostgreSQL process of the machine (`comm` postgres), summed. */
-function postgresCpuMs() {
-  let ticks = 0;
+/** utime + stime in ticks of each PostgreSQL process of the machine (`comm` postgres), by pid. */
+function postgresTicks() {
+  const ticks = new Map();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) {
       continue;
@@ -298,10 +298,23 @@ function postgresCpuMs() {
         continue;
       }
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
     } catch {
       // The process ended while the list was read.
     }
+  }
+  return ticks;
+}
+
+/**
+ * PostgreSQL's CPU in ms between two `postgresTicks`: what the processes alive at the end spent
+ * since the start (all of it for those started since). A process that ended in between (a
+ * closed connection, an autovacuum worker) is left out.
+ */
+function postgresCpuMsSince(before) {
+  let ticks = 0;
+  for (const [pid, now] of postgresTicks()) {
+    ticks += now - (before.get(pid) ?? 0);
   }
   return (ticks * 1000) / CLOCK_TICKS;
 }
@@ -314,7 +327,7 @@ function postgresCpuMs() {
  * rises with the server's ran on a slower machine, not a slower service.
  */
 export function machineSampler() {
-  const start = { machine: machineTicks(), db: postgresCpuMs(), load: process.cpuUsage() };
+  const start = { machine: machineTicks(), db: postgresTicks(), load: process.cpuUsage() };
   return {
     stop(requests) {
       const machine = machineTicks();
@@ -326,7 +339,7 @@ export function machineSampler() {
           ? machine.busy + machine.idle + machine.steal - (before.busy + before.idle + before.steal)
           : 0;
       return {
-        dbCpuMsPerRequest: per(postgresCpuMs() - start.db),
+        dbCpuMsPerRequest: per(postgresCpuMsSince(start.db)),
         loadCpuMsPerRequest: per((load.user + load.system) / 1000),
         machineBusyPct: total > 0 ? round((100 * (machine.busy - before.busy)) / total, 1) : null,
         stealPct: total > 0 ? round((100 * (machine.steal - before.steal)) / total, 1) : null,
