@@ -1245,8 +1245,8 @@ function markdownTable(results) {
 
 /**
  * Each round's CPU per request of the server, the database and the load generator, and how busy
- * the machine was: a round slower for the machine (the load generator's CPU per request up with
- * the server's) from one slower for the service (the server's alone).
+ * the machine was: a round slower for the machine shows the load generator's CPU per request up
+ * with the server's (the load generator measures only the core it runs on; bench/README.md).
  */
 function roundsTable(results) {
   const rows = [
