@@ -285,8 +285,11 @@ function machineTicks() {
   }
 }
 
-/** utime + stime in ticks of each PostgreSQL process of the machine (`comm` postgres), by pid. */
-function postgresTicks() {
+/**
+ * utime + stime in ticks of each PostgreSQL process of the machine (`comm` postgres), by pid:
+ * the database's share of a measured run when it runs here (`postgresCpuMsSince`).
+ */
+export function postgresTicks() {
   const ticks = new Map();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) {
@@ -307,14 +310,18 @@ function postgresTicks() {
 }
 
 /**
- * PostgreSQL's CPU in ms between two `postgresTicks`: what the processes alive at the end spent
- * since the start (all of it for those started since). A process that ended in between (a
- * closed connection, an autovacuum worker) is left out.
+ * PostgreSQL's CPU in ms since `before` (a `postgresTicks`): what the processes alive now spent
+ * since then (all of it for those started since). A process that ended in between (a closed
+ * connection, an autovacuum worker) is left out. Null when no PostgreSQL runs on this machine.
  */
-function postgresCpuMsSince(before) {
+export function postgresCpuMsSince(before) {
+  const now = postgresTicks();
+  if (!now.size) {
+    return null;
+  }
   let ticks = 0;
-  for (const [pid, now] of postgresTicks()) {
-    ticks += now - (before.get(pid) ?? 0);
+  for (const [pid, t] of now) {
+    ticks += t - (before.get(pid) ?? 0);
   }
   return (ticks * 1000) / CLOCK_TICKS;
 }
@@ -324,7 +331,7 @@ function postgresCpuMsSince(before) {
  * generator (this process, where autocannon runs), per request, and how busy the machine was
  * (share of all cores; steal: time the hypervisor gave to other machines). The load generator
  * does the same work per request whatever the server is, so a round in which its CPU per request
- * rises with the server's ran on a slower machine, not a slower service.
+ * rises with the server's ran on a slower machine (it measures only the core it runs on).
  */
 export function machineSampler() {
   const start = { machine: machineTicks(), db: postgresTicks(), load: process.cpuUsage() };
@@ -332,7 +339,7 @@ export function machineSampler() {
     stop(requests) {
       const machine = machineTicks();
       const load = process.cpuUsage(start.load);
-      const per = (ms) => (requests > 0 ? round(ms / requests, 3) : null);
+      const per = (ms) => (requests > 0 && ms !== null ? round(ms / requests, 3) : null);
       const before = start.machine;
       const total =
         before && machine

@@ -8,7 +8,7 @@
 // Goal per round: writes/s with the endpoints >= 0.85x writes/s without, and every event delivered
 // to every endpoint. See bench/README.md for the knobs.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -24,6 +24,8 @@ import {
   isInterrupted,
   markInterrupted,
   nodeArgs,
+  postgresCpuMsSince,
+  postgresTicks,
   processCpuMs,
   request,
   ROOT,
@@ -213,35 +215,6 @@ async function setEnabled(base, session, ids, enabled) {
   }
 }
 
-/**
- * CPU time (ms) of every PostgreSQL process on this machine, from /proc: the database's share of
- * a phase when it runs here (its pooled backends live through the run). Null where unreadable.
- */
-function postgresCpuMs() {
-  let total = 0;
-  let seen = false;
-  try {
-    for (const name of readdirSync('/proc')) {
-      if (!/^\d+$/.test(name)) {
-        continue;
-      }
-      try {
-        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-        if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') {
-          continue;
-        }
-        seen = true;
-        total += processCpuMs(Number(name)) ?? 0;
-      } catch {
-        // The process ended meanwhile.
-      }
-    }
-  } catch {
-    return null;
-  }
-  return seen ? total : null;
-}
-
 function percentile(sorted, p) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null;
 }
@@ -261,7 +234,7 @@ async function writeBatch(base, key, count, inFlight, pid) {
   let cpuAtLastAnswer = null;
   let pgAtLastAnswer = null;
   const cpuBefore = processCpuMs(pid);
-  const pgBefore = postgresCpuMs();
+  const pgBefore = postgresTicks();
   const startedAt = performance.now();
   const instance = autocannon({
     url: base + ENTRIES_PATH,
@@ -278,7 +251,7 @@ async function writeBatch(base, key, count, inFlight, pid) {
     lastAnswerAt = performance.now();
     if (++answers === count) {
       cpuAtLastAnswer = processCpuMs(pid);
-      pgAtLastAnswer = postgresCpuMs();
+      pgAtLastAnswer = postgresCpuMsSince(pgBefore);
     }
     if (statusCode >= 200 && statusCode < 300) {
       latencies.push(responseTime);
@@ -292,7 +265,7 @@ async function writeBatch(base, key, count, inFlight, pid) {
   }
   const endedAt = lastAnswerAt ?? performance.now();
   const cpuAfter = cpuAtLastAnswer ?? processCpuMs(pid);
-  const pgAfter = pgAtLastAnswer ?? postgresCpuMs();
+  const pgSpent = pgAtLastAnswer ?? postgresCpuMsSince(pgBefore);
   if (isInterrupted()) {
     throw new Error('interrupted');
   }
@@ -320,8 +293,7 @@ async function writeBatch(base, key, count, inFlight, pid) {
         ? round((cpuAfter - cpuBefore) / created, 3)
         : null,
     // PostgreSQL's CPU time per write (every postgres process here: the deliveries' statements too).
-    postgresCpuMsPerWrite:
-      pgBefore !== null && pgAfter !== null && created > 0 ? round((pgAfter - pgBefore) / created, 3) : null,
+    postgresCpuMsPerWrite: pgSpent !== null && created > 0 ? round(pgSpent / created, 3) : null,
   };
 }
 
