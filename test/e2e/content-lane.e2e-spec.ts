@@ -102,7 +102,8 @@ describe('content lane', () => {
     ids.bob = (await post('people', { name: 'Bob' })).body.item.id;
     for (let i = 0; i < 6; i++) {
       const r = await post('posts', {
-        title: `Post ${i} 100%_done`,
+        // One title outside ASCII: the lane's Content-Length counts bytes, as Express's does.
+        title: `Post ${i} 100%_done${i === 3 ? ' — Zoë ✓ 😀' : ''}`,
         views: i * 10,
         body: doc(paragraph(text(`Hello <${i}>`))),
         author: i % 2 ? ids.ann : ids.bob,
