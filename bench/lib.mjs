@@ -269,6 +269,21 @@ export function processCpuMs(pid) {
   }
 }
 
+/**
+ * How often a process's main thread has gone to sleep (voluntary context switches, from /proc):
+ * for a Node process, its event loop waiting with nothing to do. Per request it shows how many
+ * requests each turn of the loop served; null where it cannot be read.
+ */
+export function processWaits(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const n = Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1]);
+    return Number.isFinite(n) ? n : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The machine's CPU time since boot in ticks, from /proc/stat's first line: busy, idle and steal. */
 function machineTicks() {
   try {
@@ -351,6 +366,59 @@ export function machineSampler() {
         machineBusyPct: total > 0 ? round((100 * (machine.busy - before.busy)) / total, 1) : null,
         stealPct: total > 0 ? round((100 * (machine.steal - before.steal)) / total, 1) : null,
       };
+    },
+  };
+}
+
+/**
+ * A core-probe.mjs pinned to each core (`taskset`), sampling that core's speed on fixed work all
+ * through the run; `window(from, to)` answers, per core, the median µs of each piece of work in
+ * that span (ms since the epoch). Null where `taskset` (util-linux) is missing.
+ */
+export function coreProbes() {
+  try {
+    execFileSync('taskset', ['-V'], { stdio: 'ignore' });
+  } catch {
+    return null;
+  }
+  const probes = os.cpus().map((_, core) => {
+    const child = spawn(
+      'taskset',
+      ['-c', String(core), process.execPath, path.join(BENCH_DIR, 'core-probe.mjs')],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    const samples = [];
+    let rest = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop();
+      for (const line of lines) {
+        const [t, compute, memory] = line.split(' ').map(Number);
+        samples.push({ t, compute, memory });
+      }
+    });
+    child.on('error', () => {});
+    return { child, samples };
+  });
+  const median = (values) => {
+    const sorted = values.sort((a, b) => a - b);
+    return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : null;
+  };
+  return {
+    window(from, to) {
+      return probes.map(({ samples }) => {
+        const inside = samples.filter((s) => s.t >= from && s.t <= to);
+        return {
+          computeUs: median(inside.map((s) => s.compute)),
+          memoryUs: median(inside.map((s) => s.memory)),
+        };
+      });
+    },
+    stop() {
+      for (const { child } of probes) {
+        child.kill('SIGTERM');
+      }
     },
   };
 }

@@ -19,10 +19,12 @@ import {
   BENCH_DIR,
   freePort,
   isInterrupted,
+  coreProbes,
   machineSampler,
   markInterrupted,
   nodeArgs,
   processCpuMs,
+  processWaits,
   processRssMb,
   request,
   ROOT,
@@ -1059,11 +1061,19 @@ async function runScenario(scenario, ctx, settings) {
   const sampler = latencySampler();
   const pid = childOf(ctx, scenario.target)?.child.pid;
   const cpuBefore = processCpuMs(pid);
+  const waitsBefore = [processWaits(pid), processWaits(process.pid)];
   const rss = rssSampler(pid);
   const machine = machineSampler();
+  const from = Date.now();
   const r = await cannon({ ...base, duration: settings.duration }, sampler.record);
+  const cores = ctx.probes?.window(from, Date.now()) ?? null;
   const rssMb = rss.stop();
   const cpuAfter = processCpuMs(pid);
+  const waits = [processWaits(pid), processWaits(process.pid)].map((n, i) =>
+    n !== null && waitsBefore[i] !== null && r.requests.total > 0
+      ? round((n - waitsBefore[i]) / r.requests.total, 3)
+      : null,
+  );
   const elsewhere = machine.stop(r.requests.total);
   if (isInterrupted()) {
     throw new Error('interrupted');
@@ -1090,6 +1100,11 @@ async function runScenario(scenario, ctx, settings) {
         : null,
     // The database's and the load generator's CPU per request, how busy the machine was.
     ...elsewhere,
+    // Each core's speed on fixed work during the run (bench/core-probe.mjs).
+    cores,
+    // How often the server's and the load generator's event loops slept, per request.
+    serverWaitsPerRequest: waits[0],
+    loadWaitsPerRequest: waits[1],
     latencyMax: round(r.latency.max),
     // The server's resident memory during the measured run (largest 250 ms sample, and at its end).
     rssBeforeMb,
@@ -1250,8 +1265,8 @@ function markdownTable(results) {
  */
 function roundsTable(results) {
   const rows = [
-    '| scenario | round | req/s | server CPU ms/req | database CPU ms/req | load generator CPU ms/req | machine busy % | steal % |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| scenario | round | req/s | server CPU ms/req | database CPU ms/req | load generator CPU ms/req | machine busy % | steal % | cores: compute µs | cores: memory µs | server waits/req | load generator waits/req |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of results) {
     (r.cpuByRound ?? []).forEach((c, i) => {
@@ -1264,6 +1279,10 @@ function roundsTable(results) {
         fmt(c.load, 3),
         fmt(c.machineBusyPct, 1),
         fmt(c.stealPct, 1),
+        c.cores ? c.cores.map((k) => fmt(k.computeUs, 0)).join(' / ') : '',
+        c.cores ? c.cores.map((k) => fmt(k.memoryUs, 0)).join(' / ') : '',
+        fmt(c.serverWaits, 3),
+        fmt(c.loadWaits, 3),
       ];
       rows.push(`| ${cells.join(' | ')} |`);
     });
@@ -1318,8 +1337,18 @@ function evaluateTargets(results, selected) {
       if (t.roundsWithin !== undefined) {
         // Every round within the bound of the first: the service does not slow down as it runs.
         const rounds = r.rounds ?? [];
-        const worst =
-          rounds.length > 1 ? Math.max(...rounds.map((v) => Math.abs(v - rounds[0]) / rounds[0])) : null;
+        const spread = (values) =>
+          values.length > 1 && values.every((v) => typeof v === 'number')
+            ? Math.max(...values.map((v) => Math.abs(v - values[0]) / values[0]))
+            : null;
+        const worst = spread(rounds);
+        // The same spread of the cores' memory probe (fixed work, bench/core-probe.mjs): how much
+        // the machine itself moved between those rounds.
+        const machine = spread(
+          (r.cpuByRound ?? []).map((c) =>
+            c.cores?.length ? c.cores.reduce((n, k) => n + (k.memoryUs ?? NaN), 0) / c.cores.length : null,
+          ),
+        );
         out.push({
           scenario: s.name,
           goal: `every round within ${t.roundsWithin * 100}% of round 1`,
@@ -1327,7 +1356,8 @@ function evaluateTargets(results, selected) {
           text:
             worst === null
               ? 'n/a (BENCH_ROUNDS >= 2)'
-              : `${rounds.map((v) => fmt(v, 0)).join(' / ')} req/s (${(worst * 100).toFixed(1)}%)`,
+              : `${rounds.map((v) => fmt(v, 0)).join(' / ')} req/s (${(worst * 100).toFixed(1)}%)` +
+                (machine === null ? '' : `; the cores' memory probe moved ${(machine * 100).toFixed(1)}%`),
           met: worst === null ? null : worst <= t.roundsWithin,
         });
       }
@@ -1400,6 +1430,7 @@ async function main() {
   let svc = null;
   let svcDefault = null;
   let bare = null;
+  let probes = null;
   const results = [];
   let targets = [];
   let failure = null;
@@ -1486,6 +1517,7 @@ async function main() {
       bare,
       mediaDir,
       fixturesDir,
+      probes: (probes = coreProbes()),
     };
     console.error(envLine(settings));
     // BENCH_ROUNDS > 1 interleaves the scenarios round after round and keeps each one's median
@@ -1544,6 +1576,9 @@ async function main() {
                 load: r.loadCpuMsPerRequest,
                 machineBusyPct: r.machineBusyPct,
                 stealPct: r.stealPct,
+                cores: r.cores,
+                serverWaits: r.serverWaitsPerRequest,
+                loadWaits: r.loadWaitsPerRequest,
               })),
               allRounds,
             }
@@ -1585,6 +1620,7 @@ async function main() {
   } catch (err) {
     failure = err;
   } finally {
+    probes?.stop();
     await Promise.all([stopChild(svc), stopChild(svcDefault), stopChild(bare)]);
     if (dbPool) {
       await dbPool.end().catch(() => {});
