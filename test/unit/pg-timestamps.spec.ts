@@ -48,6 +48,30 @@ describe('timestamptz as JSON text (content reads)', () => {
     }
   });
 
+  it('writes every fraction PostgreSQL can write (1 to 6 digits) as the stock reader truncates it', () => {
+    let checked = 0;
+    for (let digits = 1; digits <= 6; digits++) {
+      for (let f = 0; f < 10 ** digits; f++) {
+        const fraction = pad(f, digits);
+        if (fraction.endsWith('0')) {
+          continue; // PostgreSQL drops trailing zeros: that text is the shorter fraction's.
+        }
+        const text = `2026-11-21 19:08:07.${fraction}+00`;
+        const json = timestamptzJson(text);
+        // The stock reader's milliseconds (postgres-date: `1000 * parseFloat(fraction)`, which
+        // Date.UTC truncates), without a Date each: the random test above compares with the Date.
+        const ms = Math.trunc(1000 * parseFloat(`.${fraction}`));
+        const expected = `2026-11-21T19:08:07.${pad(ms, 3)}Z`;
+        if (json !== expected) {
+          expect({ text, json }).toEqual({ text, json: expected });
+        }
+        checked++;
+      }
+    }
+    // 9 in 10 of the 10^d fractions of d digits end in another digit than 0.
+    expect(checked).toBe(999_999);
+  });
+
   it('writes every other form as JSON writes the value of the stock reader', () => {
     for (const text of [
       '2026-11-21 19:08:07+05:30',
