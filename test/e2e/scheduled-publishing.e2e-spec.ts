@@ -194,12 +194,15 @@ describe('scheduled publishing', () => {
       const a = await draft(t, 'Lost right');
       const b = await draft(t, 'Deactivated');
       const c = await draft(t, 'Deleted');
+      // One time for the three, far enough ahead that a busy CI machine makes the three changes
+      // below before it (at 1.5 s, one run's first schedule ran before its creator lost the right).
+      const at = inSeconds(4);
       const plan = async (user: { id: string }, id: string) =>
         (
           await t.http
             .post(`${POSTS}/${id}/schedule`)
             .set(await bearerFor(t, user.id))
-            .send({ action: 'publish', at: inSeconds(1.5) })
+            .send({ action: 'publish', at })
             .expect(201)
         ).body.item.id as string;
       const sa = await plan(lost, a);
@@ -209,6 +212,8 @@ describe('scheduled publishing', () => {
       await t.http.patch(`${API}/users/${gone.id}`).set(h.admin).send({ isActive: false }).expect(200);
       await t.http.delete(`${POSTS}/${c}`).set(h.admin).expect(200);
       t.app.get(RbacService).invalidate();
+      // The changes were made in time: none of the three has run yet.
+      expect(Date.now()).toBeLessThan(new Date(at).getTime());
 
       expect(await settled(sa)).toEqual({
         status: 'failed',
