@@ -1338,7 +1338,7 @@ function evaluateTargets(results, selected) {
         // Every round within the bound of the first: the service does not slow down as it runs.
         const rounds = r.rounds ?? [];
         const spread = (values) =>
-          values.length > 1 && values.every((v) => typeof v === 'number')
+          values.length > 1 && values.every((v) => Number.isFinite(v))
             ? Math.max(...values.map((v) => Math.abs(v - values[0]) / values[0]))
             : null;
         const worst = spread(rounds);
