@@ -3,6 +3,16 @@ import { LRUCache } from 'lru-cache';
 /** A value, or a promise of it: a cache hit answers without making a promise. */
 export type Awaitable<T> = T | Promise<T>;
 
+/**
+ * `f` of the value: at once when it is there, after it when it is a promise. For the per-request
+ * path of cached credentials and definitions: every `await` of a value already there costs a
+ * promise and a turn of the microtask queue (and the async-context hooks on each), dozens a
+ * request. A throw in `f` is thrown (or rejects) the way the value came.
+ */
+export function andThen<T, R>(value: Awaitable<T>, f: (value: T) => Awaitable<R>): Awaitable<R> {
+  return value instanceof Promise ? value.then(f) : f(value);
+}
+
 export interface TtlCacheOptions {
   /** Entries kept at the most; past it the least recently used one is forgotten. */
   max: number;

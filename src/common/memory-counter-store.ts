@@ -54,7 +54,18 @@ export class MemoryCounterStore implements ThrottlerStorage, OnApplicationShutdo
     blockDuration: number,
     throttlerName: string,
   ): Promise<ThrottlerStorageRecord> {
-    return Promise.resolve(this.hit(this.budget(throttlerName), key, ttl, limit, blockDuration));
+    return Promise.resolve(this.incrementNow(key, ttl, limit, blockDuration, throttlerName));
+  }
+
+  /** `increment`, answered at once: for a per-request budget that need not make a promise. */
+  incrementNow(
+    key: string,
+    ttl: number,
+    limit: number,
+    blockDuration: number,
+    throttlerName: string,
+  ): ThrottlerStorageRecord {
+    return this.hit(this.budget(throttlerName), key, ttl, limit, blockDuration);
   }
 
   /** Counters a budget holds now (the tests check the cap and the sweep with it). */

@@ -1,4 +1,4 @@
-import { TtlCache } from '../../src/common/cache';
+import { andThen, TtlCache } from '../../src/common/cache';
 
 /** A clock the test moves by hand (starts above 0: lru-cache reads a start of 0 as "no TTL"). */
 function clock() {
@@ -104,5 +104,39 @@ describe('TtlCache', () => {
     const cache = new TtlCache<string, string>({ max: 10, ttlMs: 60_000 });
     await expect(cache.getOrLoad('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await cache.getOrLoad('k', () => Promise.resolve('up'))).toBe('up');
+  });
+});
+
+describe('andThen', () => {
+  it('applies f at once to a value that is there, and after a promise to its value', async () => {
+    expect(andThen(2, (v) => v + 1)).toBe(3);
+    const later = andThen(Promise.resolve(2), (v) => v + 1);
+    expect(later).toBeInstanceOf(Promise);
+    expect(await later).toBe(3);
+  });
+
+  it('throws the way the value came: at once for a value, as a rejection for a promise', async () => {
+    const boom = (): never => {
+      throw new Error('no');
+    };
+    expect(() => andThen(1, boom)).toThrow('no');
+    await expect(andThen(Promise.resolve(1), boom)).rejects.toThrow('no');
+    await expect(andThen(Promise.reject(new Error('down')), () => 1)).rejects.toThrow('down');
+  });
+
+  it('answers a warm cache without a promise', async () => {
+    const cache = new TtlCache<string, number>({ max: 10, ttlMs: 60_000 });
+    expect(
+      await andThen(
+        cache.getOrLoad('k', () => Promise.resolve(5)),
+        (v) => v * 2,
+      ),
+    ).toBe(10);
+    expect(
+      andThen(
+        cache.getOrLoad('k', () => Promise.resolve(6)),
+        (v) => v * 2,
+      ),
+    ).toBe(10);
   });
 });

@@ -88,6 +88,14 @@ describe('content entry counts', () => {
     expect(count).toHaveBeenCalledTimes(3);
   });
 
+  it('answers a cached total at once, without a promise', async () => {
+    const c = cache(1000);
+    const count = jest.fn().mockResolvedValue(4);
+    expect(await c.total(posts, 'k', count)).toBe(4);
+    expect(c.total(posts, 'k', count)).toBe(4);
+    expect(count).toHaveBeenCalledTimes(1);
+  });
+
   it('runs one count for concurrent misses of one key and generation, never across a write', async () => {
     const c = cache(1000);
     const first = deferred();

@@ -1,12 +1,14 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectThrottlerStorage, ThrottlerStorage } from '@nestjs/throttler';
+import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource, EntityManager } from 'typeorm';
-import { type Awaitable, TtlCache } from '../../common/cache';
+import { andThen, type Awaitable, TtlCache } from '../../common/cache';
 import { randomToken, sha256Hex } from '../../common/crypto';
 import { ServiceError } from '../../common/errors';
 import { ListQuery, ListRecord, listRecord } from '../../common/pagination';
+import { MemoryCounterStore } from '../../common/memory-counter-store';
 import { countersUnavailable, setRateLimitHeaders } from '../../common/rate-limit';
 import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
 import type { AuthContext } from '../../common/access/auth-context';
@@ -179,69 +181,80 @@ export class ApiKeysService {
    * revoked keys and keys of a deactivated creator are 401 AUTH_INVALID_CREDENTIALS. Permissions
    * are resolved live from the type and the creator's current roles (or the chosen role).
    */
-  async authenticate(key: string): Promise<AuthContext> {
-    const row = await this.byHash(sha256Hex(key));
-    if (
-      !row ||
-      keyStatus(row) !== 'active' ||
-      // The value a rotation replaced: only until its grace ends (checked at each use, not cached).
-      (!row.by_current &&
-        (!row.previous_key_expires_at || new Date(row.previous_key_expires_at).getTime() <= Date.now()))
-    ) {
-      throw INVALID_KEY();
-    }
-    const creator = await this.accounts.getAccount(row.user_id);
-    if (!creator || !creator.is_active) {
-      throw INVALID_KEY();
-    }
-    const creatorRoles = creator.roles.map((r) => r.id);
-    // What the key holds, not who made it: a role-based key has its own role; the other types
-    // carry no role at all (their permissions derive from the creator's roles, but role checks
-    // such as hasRole must never see the creator's, e.g. Super Admin, through a key).
-    const keyRoles = row.type === 'role-based' && row.role_id ? [row.role_id] : [];
-    const resolved = await this.rbac.resolve(row.type === 'role-based' ? keyRoles : creatorRoles);
-    // A super-admin source copies the whole catalogue (so later collections are covered) but a
-    // key never bypasses checks: a read-only key still cannot write.
-    let permissions = resolved.isSuperAdmin ? await this.rbac.catalogue() : resolved.permissions;
-    if (row.type === 'read-only') {
-      permissions = permissions.filter((p) => p.startsWith('read-'));
-    }
-    if (row.scopes) {
-      // Scopes only narrow: a scope the key's source no longer grants grants nothing.
-      const scopes = row.scopes;
-      permissions = permissions.filter((p) => scopes.includes(p));
-    }
-    this.touch(row.id);
-    return {
-      method: 'api-key',
-      user: this.accounts.sessionUser(creator, this.userFields.present(creator.custom), keyRoles),
-      roleIds: keyRoles,
-      permissions,
-      isSuperAdmin: false,
-      apiKey: { id: row.id, type: row.type, roleId: row.role_id, scoped: row.scopes !== null },
-    };
+  authenticate(key: string): Awaitable<AuthContext> {
+    // Synchronous while the key, its creator and the permission sets are cached (every request
+    // of a warm key): no promise is made on the way.
+    return andThen(this.byHash(sha256Hex(key)), (row) => {
+      if (
+        !row ||
+        keyStatus(row) !== 'active' ||
+        // The value a rotation replaced: only until its grace ends (checked at each use, not cached).
+        (!row.by_current &&
+          (!row.previous_key_expires_at || new Date(row.previous_key_expires_at).getTime() <= Date.now()))
+      ) {
+        throw INVALID_KEY();
+      }
+      return andThen(this.accounts.getAccount(row.user_id), (creator) => {
+        if (!creator || !creator.is_active) {
+          throw INVALID_KEY();
+        }
+        // What the key holds, not who made it: a role-based key has its own role; the other types
+        // carry no role at all (their permissions derive from the creator's roles, but role checks
+        // such as hasRole must never see the creator's, e.g. Super Admin, through a key).
+        const keyRoles = row.type === 'role-based' && row.role_id ? [row.role_id] : [];
+        const source = row.type === 'role-based' ? keyRoles : creator.roles.map((r) => r.id);
+        return andThen(this.rbac.resolve(source), (resolved) =>
+          // A super-admin source copies the whole catalogue (so later collections are covered) but
+          // a key never bypasses checks: a read-only key still cannot write.
+          andThen(resolved.isSuperAdmin ? this.rbac.catalogue() : resolved.permissions, (granted) => {
+            let permissions = granted;
+            if (row.type === 'read-only') {
+              permissions = permissions.filter((p) => p.startsWith('read-'));
+            }
+            if (row.scopes) {
+              // Scopes only narrow: a scope the key's source no longer grants grants nothing.
+              const scopes = row.scopes;
+              permissions = permissions.filter((p) => scopes.includes(p));
+            }
+            this.touch(row.id);
+            return {
+              method: 'api-key',
+              user: this.accounts.sessionUser(creator, this.userFields.present(creator.custom), keyRoles),
+              roleIds: keyRoles,
+              permissions,
+              isSuperAdmin: false,
+              apiKey: { id: row.id, type: row.type, roleId: row.role_id, scoped: row.scopes !== null },
+            };
+          }),
+        );
+      });
+    });
   }
 
   /**
    * The per-key budget (`apiKeys.rateLimit`, in Redis when REDIS_URL is set): X-RateLimit-* on
    * every key-authenticated response, 429 RATE_LIMITED with Retry-After once spent.
    */
-  async consumeRateLimit(keyId: string, res: Response): Promise<void> {
+  consumeRateLimit(keyId: string, res: Response): Awaitable<void> {
     const { max, windowSeconds } = this.options.config.apiKeys.rateLimit;
-    let record;
-    try {
-      record = await this.counters.increment(
-        `apikey:${keyId}`,
-        windowSeconds * 1000,
-        max,
-        windowSeconds * 1000,
-        'apikey',
-      );
-    } catch {
-      // Redis is down: fail closed (a spent key must not get through uncounted). The store logs
-      // the outage once; each 503 is logged by the error filter.
-      throw countersUnavailable('The API is unavailable for a moment; try again');
+    const key = `apikey:${keyId}`;
+    const ms = windowSeconds * 1000;
+    if (this.counters instanceof MemoryCounterStore) {
+      // Counted in this process (no Redis): at once, without a promise per request.
+      return this.limit(res, max, this.counters.incrementNow(key, ms, max, ms, 'apikey'));
     }
+    return this.counters.increment(key, ms, max, ms, 'apikey').then(
+      (record) => this.limit(res, max, record),
+      () => {
+        // Redis is down: fail closed (a spent key must not get through uncounted). The store logs
+        // the outage once; each 503 is logged by the error filter.
+        throw countersUnavailable('The API is unavailable for a moment; try again');
+      },
+    );
+  }
+
+  /** X-RateLimit-* from the key's count; 429 once its budget is spent. */
+  private limit(res: Response, max: number, record: ThrottlerStorageRecord): void {
     const resetIn = setRateLimitHeaders(res, max, record);
     if (record.isBlocked) {
       throw ServiceError.rateLimited('api-key', 'This API key made too many requests; try again later', {

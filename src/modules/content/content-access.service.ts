@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+import { andThen, type Awaitable } from '../../common/cache';
 import { ServiceError } from '../../common/errors';
 import type { AuthContext } from '../../common/access/auth-context';
 import type { ContentAction, Definition } from './content.types';
@@ -25,6 +26,15 @@ export class ContentAccessService {
     }
     if (typeof rule === 'function') {
       return (await rule({ user: auth?.user ?? null, auth, action, req })) === true;
+    }
+    return this.allows(def, action, auth);
+  }
+
+  /** `can` without a rule function: a fixed rule or the permission decides. */
+  private allows(def: Definition, action: ContentAction, auth: AuthContext | null): boolean {
+    const rule = def.access[action];
+    if (typeof rule === 'boolean') {
+      return rule;
     }
     return auth !== null && (auth.isSuperAdmin || auth.permissions.includes(`${action}-${def.slug}`));
   }
@@ -56,19 +66,23 @@ export class ContentAccessService {
     return this.can(def, 'read', auth, req);
   }
 
-  /** Throws 401 for a visitor, 403 for a caller, when `can` says no. */
-  async require(
-    def: Definition,
-    action: ContentAction,
-    auth: AuthContext | null,
-    req: Request,
-  ): Promise<void> {
-    if (await this.can(def, action, auth, req)) {
-      return;
-    }
-    if (!auth) {
-      throw new ServiceError('AUTH_REQUIRED', 'Sign in to use this route');
-    }
-    throw new ServiceError('FORBIDDEN', `This needs the permission ${action}-${def.slug}`);
+  /**
+   * Throws 401 for a visitor, 403 for a caller, when `can` says no: at once unless a rule
+   * function decides (every request of a content route asks).
+   */
+  require(def: Definition, action: ContentAction, auth: AuthContext | null, req: Request): Awaitable<void> {
+    const decided =
+      typeof def.access[action] === 'function'
+        ? this.can(def, action, auth, req)
+        : this.allows(def, action, auth);
+    return andThen(decided, (allowed) => {
+      if (allowed) {
+        return;
+      }
+      if (!auth) {
+        throw new ServiceError('AUTH_REQUIRED', 'Sign in to use this route');
+      }
+      throw new ServiceError('FORBIDDEN', `This needs the permission ${action}-${def.slug}`);
+    });
   }
 }

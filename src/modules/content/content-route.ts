@@ -9,6 +9,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
+import { andThen, type Awaitable } from '../../common/cache';
 import { ServiceError } from '../../common/errors';
 import { AUTH_CONTEXT, type AuthContext, RequestWithAuth } from '../../common/access/auth-context';
 import { OptionalAuth } from '../../common/access/auth.decorators';
@@ -60,26 +61,39 @@ export class ContentAccessGuard implements CanActivate {
     }));
   }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /** At once for a cached definition and a rule that is no function (see `andThen`). */
+  canActivate(context: ExecutionContext): Awaitable<boolean> {
     const meta = this.routes.of(context);
     const req = context.switchToHttp().getRequest<ContentRequest>();
     const slug = req.params.slug;
-    const def = typeof slug === 'string' ? await this.registry.find(meta.kind, slug) : undefined;
-    if (!def) {
-      // Visitors learn nothing about which collections exist; callers get the plain answer.
-      throw req[AUTH_CONTEXT]
-        ? new ServiceError('NOT_FOUND', `No such ${meta.kind}`)
-        : new ServiceError('AUTH_REQUIRED', 'Sign in to use this route');
-    }
-    const token = meta.preview ? presentedPreviewToken(req) : undefined;
-    if (token !== undefined) {
-      const id = meta.kind === 'single' ? def.id : String(req.params.id).toLowerCase();
-      grantPreview(req, await this.previews.admit(token, def, id));
-      context.switchToHttp().getResponse<Response>().setHeader('Cache-Control', 'no-store');
-      req[DEFINITION] = def;
-      return true;
-    }
-    await this.access.require(def, meta.action, req[AUTH_CONTEXT] ?? null, req);
+    return andThen(typeof slug === 'string' ? this.registry.find(meta.kind, slug) : undefined, (def) => {
+      if (!def) {
+        // Visitors learn nothing about which collections exist; callers get the plain answer.
+        throw req[AUTH_CONTEXT]
+          ? new ServiceError('NOT_FOUND', `No such ${meta.kind}`)
+          : new ServiceError('AUTH_REQUIRED', 'Sign in to use this route');
+      }
+      const token = meta.preview ? presentedPreviewToken(req) : undefined;
+      if (token !== undefined) {
+        return this.preview(context, req, def, meta.kind, token);
+      }
+      return andThen(this.access.require(def, meta.action, req[AUTH_CONTEXT] ?? null, req), () => {
+        req[DEFINITION] = def;
+        return true;
+      });
+    });
+  }
+
+  private async preview(
+    context: ExecutionContext,
+    req: ContentRequest,
+    def: Definition,
+    kind: ContentRouteMeta['kind'],
+    token: string,
+  ): Promise<boolean> {
+    const id = kind === 'single' ? def.id : String(req.params.id).toLowerCase();
+    grantPreview(req, await this.previews.admit(token, def, id));
+    context.switchToHttp().getResponse<Response>().setHeader('Cache-Control', 'no-store');
     req[DEFINITION] = def;
     return true;
   }

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { andThen, type Awaitable } from '../../common/cache';
 import type { AccessRule, FieldConfig } from '../../config/config.types';
 import { SVC_CONNECTION, SVC_OPTIONS, SvcOptions } from '../../config/svc-options';
 import type { ContentAction, Definition, DefinitionKind } from './content.types';
@@ -64,8 +65,9 @@ export class DefinitionRegistry {
     this.mediaAccess = options.media.public ? { read: true } : {};
   }
 
-  async find(kind: DefinitionKind, slug: string): Promise<Definition | undefined> {
-    return (await this.current()).byKey.get(key(kind, slug));
+  /** At once while the snapshot is fresh (every request of a content route asks). */
+  find(kind: DefinitionKind, slug: string): Awaitable<Definition | undefined> {
+    return andThen(this.current(), (s) => s.byKey.get(key(kind, slug)));
   }
 
   async get(kind: DefinitionKind, slug: string): Promise<Definition> {
@@ -175,7 +177,7 @@ export class DefinitionRegistry {
     };
   }
 
-  private async current(): Promise<Snapshot> {
+  private current(): Awaitable<Snapshot> {
     const s = this.snapshot;
     if (s && Date.now() - s.at < REGISTRY_TTL_MS) {
       return s;

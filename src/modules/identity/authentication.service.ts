@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { LRUCache } from 'lru-cache';
+import { andThen, type Awaitable } from '../../common/cache';
 import { AuthContext } from '../../common/access/auth-context';
 import { ServiceError } from '../../common/errors';
 import { recordPrincipal } from '../../common/request-logging';
@@ -41,14 +42,16 @@ export class AuthenticationService {
    * null: no credentials. Throws AUTH_REQUIRED for a bad or revoked token,
    * AUTH_INVALID_CREDENTIALS for an unknown API key, DATABASE_ERROR when the account cannot be read.
    */
-  async authenticate(req: Request): Promise<AuthContext | null> {
-    const ctx = await this.credentials(req);
-    // Ids only (user, API key), for the request's access line.
-    recordPrincipal(req, ctx);
-    return ctx;
+  authenticate(req: Request): Awaitable<AuthContext | null> {
+    return andThen(this.credentials(req), (ctx) => {
+      // Ids only (user, API key), for the request's access line.
+      recordPrincipal(req, ctx);
+      return ctx;
+    });
   }
 
-  private async credentials(req: Request): Promise<AuthContext | null> {
+  /** Synchronous for a warm API key (its caches hit); an access token is checked in a promise. */
+  private credentials(req: Request): Awaitable<AuthContext | null> {
     const header = req.headers.authorization;
     if (typeof header === 'string' && header !== '') {
       const m = /^Bearer\s+(\S+)\s*$/i.exec(header);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import type { Awaitable } from '../../../common/cache';
 import { ServiceError, ValidationIssue } from '../../../common/errors';
 import { ListRecord, pageRecord } from '../../../common/pagination';
 import { SVC_CONNECTION } from '../../../config/svc-options';
@@ -107,7 +108,8 @@ export class EntriesService {
       total = parsed.offset + rows.length;
       this.counts.remember(def, countKey(def, q, c), generation, at, total);
     } else {
-      const counted = await this.countTotal(def, q, c);
+      const cached = this.countTotal(def, q, c);
+      const counted = cached instanceof Promise ? await cached : cached;
       // A cached total may trail writes made elsewhere (within the bound): never below what this
       // page showed exists, nor past the end of an empty page.
       total = hasNext
@@ -128,11 +130,10 @@ export class EntriesService {
     return { total: await this.countTotal(def, q, compiledQuery(def, q).c) };
   }
 
-  private countTotal(def: Definition, q: CachedQuery, c: CompiledListQuery): Promise<number> {
-    return this.guard(def, () =>
-      this.counts.total(def, countKey(def, q, c), () =>
-        this.repo.count(this.db.manager, c.countSql, c.countParams),
-      ),
+  /** At once when the total is cached (a list's count, on every page after the first). */
+  private countTotal(def: Definition, q: CachedQuery, c: CompiledListQuery): Awaitable<number> {
+    return this.counts.total(def, countKey(def, q, c), () =>
+      this.guard(def, () => this.repo.count(this.db.manager, c.countSql, c.countParams)),
     );
   }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
+import type { Awaitable } from '../../../common/cache';
 import { ConfigError } from '../../../config/env';
 import type { Definition } from '../content.types';
 
@@ -88,7 +89,8 @@ export class EntryCounts {
    * The total for `key`: a cached one if still valid, else `count()`'s (one count per key and
    * generation at a time), which is then cached.
    */
-  total(def: Definition, key: string, count: () => Promise<number>): Promise<number> {
+  /** The cached total at once (no promise per request), else a promise of the count. */
+  total(def: Definition, key: string, count: () => Promise<number>): Awaitable<number> {
     if (this.boundMs === 0) {
       return count();
     }
@@ -100,7 +102,7 @@ export class EntryCounts {
         // Errors are the next foreground count's to report.
         this.run(def, key, generation, count).catch(() => undefined);
       }
-      return Promise.resolve(hit.total);
+      return hit.total;
     }
     return this.run(def, key, generation, count);
   }

@@ -2,6 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { AUTH_CONTEXT, RequestWithAuth } from '../../../common/access/auth-context';
+import { andThen, type Awaitable } from '../../../common/cache';
 import { COOKIE_ONLY, OPTIONAL_AUTH } from '../../../common/access/auth.decorators';
 import { IS_PUBLIC } from '../../../common/access/public.decorator';
 import { RouteMetadata } from '../../../common/access/route-metadata';
@@ -46,7 +47,8 @@ export class AuthenticationGuard implements CanActivate {
     }));
   }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /** Synchronous for a warm API key counted in memory: no promise on the way (see `andThen`). */
+  canActivate(context: ExecutionContext): Awaitable<boolean> {
     if (context.getType() !== 'http') {
       return true;
     }
@@ -64,45 +66,61 @@ export class AuthenticationGuard implements CanActivate {
       );
     }
     if (route.isPublic) {
-      // Open routes still see who is calling when valid credentials come along. Only a refused
-      // credential (401) makes the caller a visitor; a failure to check it (the database, the
-      // key store) fails the request instead (SPEC 3.2: never answered as signed in or out).
-      req[AUTH_CONTEXT] = await this.auth.authenticate(req).catch((e: unknown) => {
-        if (e instanceof ServiceError && e.status === 401) {
-          return null;
-        }
+      return this.open(req, route.plugin, context.switchToHttp().getResponse<Response>());
+    }
+    return andThen(this.auth.authenticate(req), (ctx) => {
+      if (!ctx && route.optional) {
+        req[AUTH_CONTEXT] = null;
+        return true;
+      }
+      if (!ctx) {
+        throw new ServiceError('AUTH_REQUIRED', 'Sign in to use this route');
+      }
+      // Defence in depth beyond CONTRACTS 3.1 (which puts tokens on /auth only): a write carried by
+      // the session cookie must not come from a foreign page. SameSite=Lax already blocks most.
+      if (ctx.method === 'session' && !SAFE_METHODS.includes(req.method)) {
+        this.origins.checkOrigin(req);
+      }
+      const key = ctx.apiKey;
+      if (!key) {
+        req[AUTH_CONTEXT] = ctx;
+        return true;
+      }
+      return andThen(
+        this.apiKeys.consumeRateLimit(key.id, context.switchToHttp().getResponse<Response>()),
+        () => {
+          // A read-only key writes nothing, not even through a route that needs no permission (PATCH /me).
+          if (key.type === 'read-only' && !SAFE_METHODS.includes(req.method)) {
+            throw new ServiceError('FORBIDDEN', 'A read-only API key cannot change anything');
+          }
+          req[AUTH_CONTEXT] = ctx;
+          return true;
+        },
+      );
+    });
+  }
+
+  /**
+   * Open routes still see who is calling when valid credentials come along. Only a refused
+   * credential (401) makes the caller a visitor; a failure to check it (the database, the key
+   * store) fails the request instead (SPEC 3.2: never answered as signed in or out).
+   */
+  private async open(req: Request & RequestWithAuth, plugin: boolean, res: Response): Promise<boolean> {
+    try {
+      req[AUTH_CONTEXT] = await this.auth.authenticate(req);
+    } catch (e) {
+      if (!(e instanceof ServiceError && e.status === 401)) {
         throw e;
-      });
-      const key = req[AUTH_CONTEXT]?.apiKey;
-      if (key) {
-        await this.apiKeys.consumeRateLimit(key.id, context.switchToHttp().getResponse<Response>());
       }
-      if (route.plugin && req[AUTH_CONTEXT] && !SAFE_METHODS.includes(req.method)) {
-        this.pluginWrite(req);
-      }
-      return true;
-    }
-    const ctx = await this.auth.authenticate(req);
-    if (!ctx && route.optional) {
       req[AUTH_CONTEXT] = null;
-      return true;
     }
-    if (!ctx) {
-      throw new ServiceError('AUTH_REQUIRED', 'Sign in to use this route');
+    const key = req[AUTH_CONTEXT]?.apiKey;
+    if (key) {
+      await this.apiKeys.consumeRateLimit(key.id, res);
     }
-    // Defence in depth beyond CONTRACTS 3.1 (which puts tokens on /auth only): a write carried by
-    // the session cookie must not come from a foreign page. SameSite=Lax already blocks most.
-    if (ctx.method === 'session' && !SAFE_METHODS.includes(req.method)) {
-      this.origins.checkOrigin(req);
+    if (plugin && req[AUTH_CONTEXT] && !SAFE_METHODS.includes(req.method)) {
+      this.pluginWrite(req);
     }
-    if (ctx.apiKey) {
-      await this.apiKeys.consumeRateLimit(ctx.apiKey.id, context.switchToHttp().getResponse<Response>());
-      // A read-only key writes nothing, not even through a route that needs no permission (PATCH /me).
-      if (ctx.apiKey.type === 'read-only' && !SAFE_METHODS.includes(req.method)) {
-        throw new ServiceError('FORBIDDEN', 'A read-only API key cannot change anything');
-      }
-    }
-    req[AUTH_CONTEXT] = ctx;
     return true;
   }
 
