@@ -68,18 +68,29 @@ export async function warnWithoutAdministrator(
 }
 
 /**
- * The standalone server's V8 heap growth (`SVC_HEAP_GROWING_PERCENT`, default 50): V8 reads the
- * flag at every full collection, so it can be set here, before the load, and reaches every user
- * of `npm start` and the image. A `--heap-growing-percent` given to node itself (command line or
- * NODE_OPTIONS) wins; 0 leaves V8's own factor. Only the standalone server does this: an
- * application embedding SvcModule keeps its own V8 settings.
+ * The standalone server's V8 heap settings, set here, before the load, so they reach every user of
+ * `npm start` and the image. Only the standalone server does this: an application embedding
+ * SvcModule keeps its own V8 settings. A flag given to node itself (command line or NODE_OPTIONS)
+ * wins over each.
+ * - Heap growth (`SVC_HEAP_GROWING_PERCENT`, default 50; 0 leaves V8's own factor): V8 reads the
+ *   flag at every full collection.
+ * - Allocation-site pretenuring off. Once the objects of a code site have survived young
+ *   collections (node-pg's row objects did, by the time the service had booted), V8 allocates that
+ *   site's objects straight in the old generation, for good. Every row of every later read was
+ *   then an old object, through which its young strings survived each young collection and were
+ *   promoted: under load a fifth of what a list allocates, young collections three times dearer
+ *   and a full collection every second or so (docs/performance.md). Request data dies young.
  */
 export function tuneHeap(percent: number, source: NodeJS.ProcessEnv = process.env): void {
-  const given = [...process.execArgv, ...(source.NODE_OPTIONS ?? '').split(/\s+/)].some((a) =>
-    /^--heap[-_]growing[-_]percent/.test(a),
-  );
-  if (percent > 0 && !given) {
+  const given = (flag: string) =>
+    [...process.execArgv, ...(source.NODE_OPTIONS ?? '').split(/\s+/)].some((a) =>
+      new RegExp(`^--(no-)?${flag}(=|$)`).test(a.replace(/_/g, '-')),
+    );
+  if (percent > 0 && !given('heap-growing-percent')) {
     setFlagsFromString(`--heap-growing-percent=${percent}`);
+  }
+  if (!given('allocation-site-pretenuring')) {
+    setFlagsFromString('--no-allocation-site-pretenuring');
   }
 }
 
