@@ -80,7 +80,7 @@ const ENV = {
   },
   NODE_OPTIONS: {
     default: 'unset',
-    text: 'Node’s own. A `--heap-growing-percent` given there (or on the `node` command line) wins over `SVC_HEAP_GROWING_PERCENT`.',
+    text: 'Node’s own. A `--heap-growing-percent` given there (or on the `node` command line) wins over `SVC_HEAP_GROWING_PERCENT`, and an `--allocation-site-pretenuring` over the standalone server’s `--no-allocation-site-pretenuring` (see [performance](performance.md)). An application embedding the module should run node with the latter.',
   },
   SVC_COUNT_CACHE_MS: {
     default: '`2000`',
