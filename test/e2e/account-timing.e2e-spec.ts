@@ -54,32 +54,44 @@ describe('account routes answer existing and unknown addresses in the same time'
     return ms;
   }
 
-  /** Runs the rounds; `body` gives each request its payload. */
+  /**
+   * Runs the rounds; `body` gives each request its payload. A stretch of the machine's noise (the
+   * parallel test files take the cores) can move one median past the tolerance now and then; a
+   * leak moves it every time (60% without the floor, 30x for a skipped hash). So a comparison
+   * outside the tolerance runs once more, with fresh addresses, before it fails. Answers the
+   * attempts made, for the job and account counts.
+   */
   async function compare(
     path: string,
-    body: (kind: 'existing' | 'unknown', i: number) => object,
+    body: (kind: 'existing' | 'unknown', i: number, attempt: number) => object,
     tolerance = TOLERANCE,
-  ) {
+  ): Promise<number> {
     const b = await browser(t);
-    const existing: number[] = [];
-    const unknown: number[] = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      if (i % 2 === 0) {
-        existing.push(await timed(b, path, body('existing', i)));
-        unknown.push(await timed(b, path, body('unknown', i)));
-      } else {
-        unknown.push(await timed(b, path, body('unknown', i)));
-        existing.push(await timed(b, path, body('existing', i)));
+    const verdicts: object[] = [];
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const existing: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        if (i % 2 === 0) {
+          existing.push(await timed(b, path, body('existing', i, attempt)));
+          unknown.push(await timed(b, path, body('unknown', i, attempt)));
+        } else {
+          unknown.push(await timed(b, path, body('unknown', i, attempt)));
+          existing.push(await timed(b, path, body('existing', i, attempt)));
+        }
       }
+      // The floor holds every answer (the client's time includes the server's, so this cannot flake).
+      expect(Math.min(...existing, ...unknown)).toBeGreaterThanOrEqual(ACCOUNT_ANSWER_FLOOR_MS - 5);
+      const [me, mu] = [median(existing), median(unknown)];
+      const gap = Math.abs(me - mu) / Math.min(me, mu);
+      if (gap <= tolerance) {
+        return attempt + 1;
+      }
+      verdicts.push({ existingMs: me, unknownMs: mu, gap: Math.round(gap * 10_000) / 10_000 });
     }
-    const [me, mu] = [median(existing), median(unknown)];
-    const gap = Math.abs(me - mu) / Math.min(me, mu);
-    // On failure jest prints the whole object: both medians and their gap.
-    expect({ path, existingMs: me, unknownMs: mu, gap, withinTolerance: gap <= tolerance }).toMatchObject({
-      withinTolerance: true,
-    });
-    // The floor holds every answer (the client's time includes the server's, so this cannot flake).
-    expect(Math.min(...existing, ...unknown)).toBeGreaterThanOrEqual(ACCOUNT_ANSWER_FLOOR_MS - 5);
+    // On failure jest prints the route and both attempts' medians and gaps.
+    expect({ path, verdicts }).toEqual({ path, verdicts: 'within tolerance' });
+    return 2;
   }
 
   /** The job rows behind the answers: the existing address really took the longer path. */
@@ -97,26 +109,26 @@ describe('account routes answer existing and unknown addresses in the same time'
       createUser(t, { verified: false }),
       createUser(t),
     ]);
-    await Promise.all([
-      compare('/auth/forgot-password', (kind, i) => ({
-        email: kind === 'existing' ? active.email : `nobody-forgot-${i}@example.com`,
+    const [forgot, resend, register] = await Promise.all([
+      compare('/auth/forgot-password', (kind, i, attempt) => ({
+        email: kind === 'existing' ? active.email : `nobody-forgot-${attempt}-${i}@example.com`,
       })),
-      compare('/auth/verify-email/resend', (kind, i) => ({
-        email: kind === 'existing' ? unverified.email : `nobody-resend-${i}@example.com`,
+      compare('/auth/verify-email/resend', (kind, i, attempt) => ({
+        email: kind === 'existing' ? unverified.email : `nobody-resend-${attempt}-${i}@example.com`,
       })),
       compare(
         '/auth/register',
-        (kind, i) => ({
-          email: kind === 'existing' ? taken.email : `newcomer-${i}@example.com`,
+        (kind, i, attempt) => ({
+          email: kind === 'existing' ? taken.email : `newcomer-${attempt}-${i}@example.com`,
           password: PASSWORD,
           name: 'Timing',
         }),
         REGISTER_TOLERANCE,
       ),
     ]);
-    expect(await jobsFor(active.email, 'reset-password')).toBe(ROUNDS);
-    expect(await jobsFor(unverified.email, 'verify-email')).toBe(ROUNDS);
+    expect(await jobsFor(active.email, 'reset-password')).toBe(ROUNDS * forgot);
+    expect(await jobsFor(unverified.email, 'verify-email')).toBe(ROUNDS * resend);
     const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM users WHERE email LIKE 'newcomer-%'`);
-    expect(n).toBe(ROUNDS);
-  }, 120_000);
+    expect(n).toBe(ROUNDS * register);
+  }, 180_000);
 });
