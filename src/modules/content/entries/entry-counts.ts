@@ -86,10 +86,9 @@ export class EntryCounts {
   }
 
   /**
-   * The total for `key`: a cached one if still valid, else `count()`'s (one count per key and
-   * generation at a time), which is then cached.
+   * The total for `key`: a cached one if still valid, answered at once (no promise per request),
+   * else a promise of `count()`'s (one count per key and generation at a time), which is then cached.
    */
-  /** The cached total at once (no promise per request), else a promise of the count. */
   total(def: Definition, key: string, count: () => Promise<number>): Awaitable<number> {
     if (this.boundMs === 0) {
       return count();
